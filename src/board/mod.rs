@@ -1,0 +1,233 @@
+//! The board: a 256-cell mailbox on the padded 16x16 geometry plus piece lists.
+//!
+//! Every piece has a fixed *id* for as long as it stays on the board (the
+//! ElephantEye layout): ids 16..=31 are Red's, 32..=47 Black's, and within a
+//! side slot 0 is the general, 1-2 advisors, 3-4 elephants, 5-6 horses, 7-8
+//! chariots, 9-10 cannons, 11-15 soldiers. A cell holds the id of the piece on
+//! it (0 when empty, [`OFF`] outside the board), and the piece list maps each id
+//! back to its square, so move generation never scans the board and the
+//! repetition rules can follow a piece (a chase victim) as it moves.
+//!
+//! The board has no notion of side to move, history or legality: that is
+//! [`crate::position::Position`]'s job.
+
+pub mod piece;
+pub mod square;
+
+pub use piece::{Color, Piece, PieceKind};
+pub use square::{Delta, File, Rank, Square};
+
+/// A piece id: 0 none, 16..=47 a piece (see the module documentation).
+pub type PieceId = u8;
+
+/// Cell value of an empty point.
+pub const EMPTY: u8 = 0;
+/// Cell value outside the 90 points.
+pub const OFF: u8 = 64;
+
+/// The id tag of a side: 16 for Red, 32 for Black (`id & tag != 0` tests colour).
+#[inline]
+pub const fn side_tag(color: Color) -> u8 {
+    16 << color as u8
+}
+
+/// First slot of each kind within a side (General, Advisor, ..., Soldier), plus the end.
+pub const SLOT_START: [u8; 8] = [0, 1, 3, 5, 7, 9, 11, 16];
+
+const fn build_piece_of_id() -> [u8; 256] {
+    let mut t = [0x80u8; 256];
+    t[0] = 0;
+    let mut id = 16;
+    while id < 48 {
+        let color = if id < 32 { 0 } else { 8 };
+        let slot = (id & 15) as u8;
+        let mut kind = 0;
+        while SLOT_START[kind + 1] <= slot {
+            kind += 1;
+        }
+        t[id] = color | (kind as u8 + 1);
+        id += 1;
+    }
+    t
+}
+
+/// `PIECE_OF_ID[cell]`: the piece code (`Piece.0`) of an id, 0 for an empty
+/// cell and 0x80 (matching no piece) for off-board cells.
+pub const PIECE_OF_ID: [u8; 256] = build_piece_of_id();
+
+/// The code (`Piece.0`) of the piece in a cell value, see [`PIECE_OF_ID`].
+#[inline]
+pub fn code_of(id: u8) -> u8 {
+    PIECE_OF_ID[id as usize]
+}
+
+/// Mailbox plus piece lists.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Board {
+    cells: [u8; 256],
+    squares: [Square; 48],
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board::empty()
+    }
+}
+
+impl Board {
+    /// A board without pieces.
+    pub fn empty() -> Board {
+        let mut cells = [OFF; 256];
+        for sq in Square::all() {
+            cells[sq.index()] = EMPTY;
+        }
+        Board { cells, squares: [Square(0); 48] }
+    }
+
+    /// The raw cell value (piece id, [`EMPTY`] or [`OFF`]).
+    #[inline]
+    pub fn cell(&self, sq: Square) -> u8 {
+        self.cells[sq.index()]
+    }
+
+    /// All 256 cells.
+    #[inline]
+    pub fn cells(&self) -> &[u8; 256] {
+        &self.cells
+    }
+
+    /// The piece on a point, if any.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let code = code_of(self.cells[sq.index()]);
+        (code != 0 && code != 0x80).then_some(Piece(code))
+    }
+
+    /// Whether the point is empty (false off the board).
+    #[inline]
+    pub fn is_empty(&self, sq: Square) -> bool {
+        self.cells[sq.index()] == EMPTY
+    }
+
+    /// The square of a piece id (`Square(0)` when it is not on the board).
+    #[inline]
+    pub fn square_of(&self, id: PieceId) -> Square {
+        self.squares[id as usize]
+    }
+
+    /// The general's square of `color` (`Square(0)` if it has none).
+    #[inline]
+    pub fn general(&self, color: Color) -> Square {
+        self.squares[side_tag(color) as usize]
+    }
+
+    /// Places `piece` on an empty point, taking the first free id of its kind.
+    /// Returns `None` when the side already has as many pieces of that kind as it
+    /// starts with (a position no game can reach).
+    pub fn add(&mut self, piece: Piece, sq: Square) -> Option<PieceId> {
+        debug_assert!(self.is_empty(sq));
+        let tag = side_tag(piece.color());
+        let k = piece.kind().index();
+        for slot in SLOT_START[k]..SLOT_START[k + 1] {
+            let id = tag + slot;
+            if self.squares[id as usize] == Square(0) {
+                self.cells[sq.index()] = id;
+                self.squares[id as usize] = sq;
+                return Some(id);
+            }
+        }
+        None
+    }
+
+    /// Removes whatever stands on `sq`, returning its id (0 if empty).
+    #[inline]
+    pub fn remove(&mut self, sq: Square) -> PieceId {
+        let id = self.cells[sq.index()];
+        if id != EMPTY {
+            self.squares[id as usize] = Square(0);
+            self.cells[sq.index()] = EMPTY;
+        }
+        id
+    }
+
+    /// Puts piece `id` on `sq` (which must be empty).
+    #[inline]
+    pub fn put(&mut self, id: PieceId, sq: Square) {
+        self.cells[sq.index()] = id;
+        self.squares[id as usize] = sq;
+    }
+
+    /// Moves the piece on `from` to `to`, removing what stood on `to`; returns
+    /// the id of the removed piece (0 if none).
+    #[inline]
+    pub fn move_piece(&mut self, from: Square, to: Square) -> PieceId {
+        let id = self.cells[from.index()];
+        let captured = self.cells[to.index()];
+        if captured != EMPTY {
+            self.squares[captured as usize] = Square(0);
+        }
+        self.cells[to.index()] = id;
+        self.cells[from.index()] = EMPTY;
+        self.squares[id as usize] = to;
+        captured
+    }
+
+    /// Undoes [`Board::move_piece`].
+    #[inline]
+    pub fn unmove_piece(&mut self, from: Square, to: Square, captured: PieceId) {
+        let id = self.cells[to.index()];
+        self.cells[from.index()] = id;
+        self.squares[id as usize] = from;
+        self.cells[to.index()] = captured;
+        if captured != EMPTY {
+            self.squares[captured as usize] = to;
+        }
+    }
+
+    /// The pieces of one side as `(id, piece, square)`.
+    pub fn pieces(&self, color: Color) -> impl Iterator<Item = (PieceId, Piece, Square)> + '_ {
+        let tag = side_tag(color);
+        (tag..tag + 16).filter_map(move |id| {
+            let sq = self.squares[id as usize];
+            (sq != Square(0)).then(|| (id, Piece(code_of(id)), sq))
+        })
+    }
+
+    /// Number of pieces of `color` and `kind` on the board.
+    pub fn count(&self, color: Color, kind: PieceKind) -> usize {
+        let tag = side_tag(color);
+        let k = kind.index();
+        (SLOT_START[k]..SLOT_START[k + 1]).filter(|&s| self.squares[(tag + s) as usize] != Square(0)).count()
+    }
+
+    /// Squares of the pieces of `color` and `kind`.
+    pub fn squares_of(&self, color: Color, kind: PieceKind) -> impl Iterator<Item = Square> + '_ {
+        let tag = side_tag(color);
+        let k = kind.index();
+        (SLOT_START[k]..SLOT_START[k + 1]).map(move |s| self.squares[(tag + s) as usize]).filter(|&sq| sq != Square(0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_and_slots() {
+        assert_eq!(code_of(16), Piece::new(Color::Red, PieceKind::General).0);
+        assert_eq!(code_of(23), Piece::new(Color::Red, PieceKind::Chariot).0);
+        assert_eq!(code_of(47), Piece::new(Color::Black, PieceKind::Soldier).0);
+        assert_eq!(code_of(EMPTY), 0);
+        assert_eq!(code_of(OFF), 0x80);
+        let mut b = Board::empty();
+        let r = Piece::new(Color::Red, PieceKind::Chariot);
+        assert!(b.add(r, Square::new(0, 0)).is_some());
+        assert!(b.add(r, Square::new(8, 0)).is_some());
+        assert!(b.add(r, Square::new(4, 4)).is_none());
+        assert_eq!(b.count(Color::Red, PieceKind::Chariot), 2);
+        let cap = b.move_piece(Square::new(0, 0), Square::new(0, 5));
+        assert_eq!(cap, EMPTY);
+        b.unmove_piece(Square::new(0, 0), Square::new(0, 5), cap);
+        assert_eq!(b.piece_at(Square::new(0, 0)), Some(r));
+    }
+}

@@ -1,0 +1,276 @@
+//! Legal move generation: all moves, captures only (for quiescence), and check
+//! evasions. Only legal moves leave this module.
+//!
+//! Moves are generated from the piece lists with per-square destination
+//! tables; legality is decided per move. When the side to move is not in
+//! check, a move can only expose its own general if it leaves a point on the
+//! general's rank or file (a chariot line, a cannon screen, the facing
+//! generals), leaves a horse-leg point next to the general, lands on the
+//! general's rank or file (a new cannon screen), or is a general move; every
+//! other move is legal without further work. The rest are tested by asking
+//! whether the general would be attacked with the move applied to a virtual
+//! board.
+
+use crate::attacks::{ADVISOR_STEPS, ELEPHANT_STEPS, GENERAL_STEPS, HORSE_STEPS, SOLDIER_STEPS};
+use crate::board::square::{EAST, NORTH, SOUTH, WEST};
+use crate::board::Square;
+use crate::board::{side_tag, EMPTY, SLOT_START};
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+
+/// A generation mode.
+pub trait GenKind {
+    /// Whether non-captures are generated.
+    const QUIETS: bool;
+}
+
+/// Every legal move.
+pub struct All;
+/// Legal captures only.
+pub struct Captures;
+/// Legal moves out of check (every legal move when not in check).
+pub struct Evasions;
+
+impl GenKind for All {
+    const QUIETS: bool = true;
+}
+impl GenKind for Captures {
+    const QUIETS: bool = false;
+}
+impl GenKind for Evasions {
+    const QUIETS: bool = true;
+}
+
+/// Appends the legal moves of kind `G` to `list`.
+#[inline]
+pub fn generate<G: GenKind>(pos: &Position, list: &mut MoveList) {
+    if G::QUIETS {
+        generate_impl::<true>(pos, list)
+    } else {
+        generate_impl::<false>(pos, list)
+    }
+}
+
+/// Number of legal moves (bulk counting for perft).
+#[inline]
+pub fn count_legal(pos: &Position) -> usize {
+    let mut list = MoveList::new();
+    generate_impl::<true>(pos, &mut list);
+    list.len()
+}
+
+#[inline(always)]
+fn on_line(a: u8, g: u8) -> bool {
+    (a ^ g) & 0x0F == 0 || (a ^ g) & 0xF0 == 0
+}
+
+#[inline(always)]
+fn is_diagonal_neighbour(a: u8, g: u8) -> bool {
+    matches!(a as i16 - g as i16, 15 | 17 | -15 | -17)
+}
+
+struct Gen<'a> {
+    pos: &'a Position,
+    g: u8,
+    in_check: bool,
+}
+
+impl Gen<'_> {
+    /// Adds a non-general move, testing legality only when it could matter.
+    #[inline(always)]
+    fn add(&self, list: &mut MoveList, from: u8, to: u8, sensitive_from: bool) {
+        let m = Move::new(Square(from), Square(to));
+        if (!sensitive_from && !on_line(to, self.g)) || !self.pos.leaves_general_attacked(m) {
+            list.push(m);
+        }
+    }
+
+    #[inline(always)]
+    fn sensitive(&self, from: u8) -> bool {
+        self.in_check || on_line(from, self.g) || is_diagonal_neighbour(from, self.g)
+    }
+}
+
+fn generate_impl<const QUIETS: bool>(pos: &Position, list: &mut MoveList) {
+    let us = pos.side_to_move();
+    let board = pos.board();
+    let cells = board.cells();
+    let tag = side_tag(us);
+    let them = side_tag(!us);
+    let g = board.general(us).0;
+    let gen = Gen { pos, g, in_check: pos.in_check() };
+    let ci = us.index();
+
+    // Target test: empty (quiet) or enemy (capture); own pieces and OFF fail.
+    macro_rules! target_ok {
+        ($to:expr) => {{
+            let t = cells[$to as usize];
+            if t == EMPTY {
+                QUIETS
+            } else {
+                t & them != 0
+            }
+        }};
+    }
+
+    // General: every move is tested.
+    if g != 0 {
+        for &to in &GENERAL_STEPS[g as usize] {
+            if to == 0 {
+                break;
+            }
+            if target_ok!(to) {
+                let m = Move::new(Square(g), Square(to));
+                if !pos.leaves_general_attacked(m) {
+                    list.push(m);
+                }
+            }
+        }
+    }
+
+    let slots = |k: usize| (SLOT_START[k]..SLOT_START[k + 1]).map(move |s| (tag + s) as usize);
+
+    // Advisors.
+    for id in slots(1) {
+        let from = board.square_of(id as u8).0;
+        if from == 0 {
+            continue;
+        }
+        let sens = gen.sensitive(from);
+        for &to in &ADVISOR_STEPS[from as usize] {
+            if to == 0 {
+                break;
+            }
+            if target_ok!(to) {
+                gen.add(list, from, to, sens);
+            }
+        }
+    }
+    // Elephants.
+    for id in slots(2) {
+        let from = board.square_of(id as u8).0;
+        if from == 0 {
+            continue;
+        }
+        let sens = gen.sensitive(from);
+        for &(to, eye) in &ELEPHANT_STEPS[ci][from as usize] {
+            if to == 0 {
+                break;
+            }
+            if cells[eye as usize] == EMPTY && target_ok!(to) {
+                gen.add(list, from, to, sens);
+            }
+        }
+    }
+    // Horses.
+    for id in slots(3) {
+        let from = board.square_of(id as u8).0;
+        if from == 0 {
+            continue;
+        }
+        let sens = gen.sensitive(from);
+        for &(to, leg) in &HORSE_STEPS[from as usize] {
+            if to == 0 {
+                break;
+            }
+            if cells[leg as usize] == EMPTY && target_ok!(to) {
+                gen.add(list, from, to, sens);
+            }
+        }
+    }
+    // Chariots.
+    for id in slots(4) {
+        let from = board.square_of(id as u8).0;
+        if from == 0 {
+            continue;
+        }
+        let sens = gen.sensitive(from);
+        for d in [NORTH, SOUTH, EAST, WEST] {
+            let mut to = (from as i16 + d) as u8;
+            loop {
+                let t = cells[to as usize];
+                if t == EMPTY {
+                    if QUIETS {
+                        gen.add(list, from, to, sens);
+                    }
+                } else {
+                    if t & them != 0 {
+                        gen.add(list, from, to, sens);
+                    }
+                    break;
+                }
+                to = (to as i16 + d) as u8;
+            }
+        }
+    }
+    // Cannons.
+    for id in slots(5) {
+        let from = board.square_of(id as u8).0;
+        if from == 0 {
+            continue;
+        }
+        let sens = gen.sensitive(from);
+        for d in [NORTH, SOUTH, EAST, WEST] {
+            let mut to = (from as i16 + d) as u8;
+            // Quiet moves up to the screen.
+            let mut t = cells[to as usize];
+            while t == EMPTY {
+                if QUIETS {
+                    gen.add(list, from, to, sens);
+                }
+                to = (to as i16 + d) as u8;
+                t = cells[to as usize];
+            }
+            if t & (tag | them) == 0 {
+                continue; // off the board: no screen
+            }
+            // Jump the screen to the next piece.
+            to = (to as i16 + d) as u8;
+            t = cells[to as usize];
+            while t == EMPTY {
+                to = (to as i16 + d) as u8;
+                t = cells[to as usize];
+            }
+            if t & them != 0 {
+                gen.add(list, from, to, sens);
+            }
+        }
+    }
+    // Soldiers.
+    for id in slots(6) {
+        let from = board.square_of(id as u8).0;
+        if from == 0 {
+            continue;
+        }
+        let sens = gen.sensitive(from);
+        for &to in &SOLDIER_STEPS[ci][from as usize] {
+            if to == 0 {
+                break;
+            }
+            if target_ok!(to) {
+                gen.add(list, from, to, sens);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Position;
+
+    #[test]
+    fn start_position_has_44_moves() {
+        let pos = Position::startpos();
+        let mut list = MoveList::new();
+        generate::<All>(&pos, &mut list);
+        assert_eq!(list.len(), 44);
+        let mut caps = MoveList::new();
+        generate::<Captures>(&pos, &mut caps);
+        // The two cannons can take the horses b9/h9.
+        assert_eq!(caps.len(), 2);
+        for m in &list {
+            assert!(pos.is_legal(*m));
+        }
+    }
+}
