@@ -195,7 +195,7 @@ pub static ELEPHANT_EYE: [i8; 512] = build_eye_table();
 
 /// Horse attacks on a square through each diagonal neighbour (the leg):
 /// (leg delta, attacker delta 1, attacker delta 2).
-const HORSE_ATTACK: [(i16, i16, i16); 4] = [
+pub const HORSE_ATTACK: [(i16, i16, i16); 4] = [
     (NORTH + EAST, 2 * NORTH + EAST, NORTH + 2 * EAST),
     (NORTH + WEST, 2 * NORTH + WEST, NORTH + 2 * WEST),
     (SOUTH + EAST, 2 * SOUTH + EAST, SOUTH + 2 * EAST),

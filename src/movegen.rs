@@ -11,10 +11,10 @@
 //! whether the general would be attacked with the move applied to a virtual
 //! board.
 
-use crate::attacks::{ADVISOR_STEPS, ELEPHANT_STEPS, GENERAL_STEPS, HORSE_STEPS, SOLDIER_STEPS};
+use crate::attacks::{ADVISOR_STEPS, ELEPHANT_STEPS, GENERAL_STEPS, HORSE_ATTACK, HORSE_STEPS, SOLDIER_STEPS};
 use crate::board::square::{EAST, NORTH, SOUTH, WEST};
 use crate::board::Square;
-use crate::board::{side_tag, EMPTY, SLOT_START};
+use crate::board::{code_of, side_tag, Piece, PieceKind, EMPTY, OFF, SLOT_START};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 
@@ -59,20 +59,110 @@ pub fn count_legal(pos: &Position) -> usize {
     list.len()
 }
 
-#[inline(always)]
-fn on_line(a: u8, g: u8) -> bool {
-    (a ^ g) & 0x0F == 0 || (a ^ g) & 0xF0 == 0
+/// What a non-general move must avoid when the side to move is not in check:
+/// the pieces whose departure could expose the general, and the points whose
+/// occupation would give an enemy cannon its screen.
+struct Exposure {
+    /// Bit `slot` set: the piece in that slot of the side to move may be pinned.
+    pinned: u16,
+    /// For each direction from the general with an enemy cannon as the first
+    /// piece: (direction, square of that cannon). Entering the points between
+    /// gives the cannon a screen.
+    danger: [(i16, u8); 4],
+    danger_len: usize,
 }
 
-#[inline(always)]
-fn is_diagonal_neighbour(a: u8, g: u8) -> bool {
-    matches!(a as i16 - g as i16, 15 | 17 | -15 | -17)
+impl Exposure {
+    fn compute(pos: &Position) -> Exposure {
+        let board = pos.board();
+        let cells = board.cells();
+        let us = pos.side_to_move();
+        let tag = side_tag(us);
+        let them = !us;
+        let g = board.general(us).0;
+        let mut e = Exposure { pinned: 0, danger: [(0, 0); 4], danger_len: 0 };
+        if g == 0 {
+            return e;
+        }
+        let code = |id: u8| code_of(id);
+        let enemy = |k: PieceKind| Piece::new(them, k).0;
+        let pin = |id: u8, e: &mut Exposure| {
+            if id & tag != 0 {
+                e.pinned |= 1 << (id & 15);
+            }
+        };
+        for d in [NORTH, SOUTH, EAST, WEST] {
+            // The first three pieces on the ray.
+            let mut found = [(0u8, 0u8); 3];
+            let mut n = 0;
+            let mut sq = g;
+            while n < 3 {
+                sq = (sq as i16 + d) as u8;
+                let id = cells[sq as usize];
+                if id == EMPTY {
+                    continue;
+                }
+                if id == OFF {
+                    break;
+                }
+                found[n] = (id, sq);
+                n += 1;
+            }
+            let (p1, s1) = found[0];
+            let (p2, _) = found[1];
+            let (p3, _) = found[2];
+            if n == 0 {
+                continue;
+            }
+            if code(p1) == enemy(PieceKind::Cannon) {
+                e.danger[e.danger_len] = (d, s1);
+                e.danger_len += 1;
+            }
+            if n >= 2 {
+                let c2 = code(p2);
+                let line_piece = c2 == enemy(PieceKind::Chariot) || c2 == enemy(PieceKind::General);
+                if line_piece {
+                    pin(p1, &mut e);
+                }
+            }
+            if n == 3 && code(p3) == enemy(PieceKind::Cannon) {
+                pin(p1, &mut e);
+                pin(p2, &mut e);
+            }
+        }
+        for &(leg, a, b) in &HORSE_ATTACK {
+            let leg_sq = (g as i16 + leg) as u8;
+            let id = cells[leg_sq as usize];
+            if id & tag != 0 {
+                let h = enemy(PieceKind::Horse);
+                if code(cells[(g as i16 + a) as usize]) == h || code(cells[(g as i16 + b) as usize]) == h {
+                    pin(id, &mut e);
+                }
+            }
+        }
+        e
+    }
+
+    #[inline(always)]
+    fn in_danger(&self, g: u8, to: u8) -> bool {
+        for &(d, end) in &self.danger[..self.danger_len] {
+            let mut s = (g as i16 + d) as u8;
+            while s != end {
+                if s == to {
+                    return true;
+                }
+                s = (s as i16 + d) as u8;
+            }
+        }
+        false
+    }
 }
 
 struct Gen<'a> {
     pos: &'a Position,
     g: u8,
     in_check: bool,
+    exposure: Exposure,
 }
 
 impl Gen<'_> {
@@ -80,14 +170,17 @@ impl Gen<'_> {
     #[inline(always)]
     fn add(&self, list: &mut MoveList, from: u8, to: u8, sensitive_from: bool) {
         let m = Move::new(Square(from), Square(to));
-        if (!sensitive_from && !on_line(to, self.g)) || !self.pos.leaves_general_attacked(m) {
+        if (!sensitive_from && (self.exposure.danger_len == 0 || !self.exposure.in_danger(self.g, to)))
+            || !self.pos.leaves_general_attacked(m)
+        {
             list.push(m);
         }
     }
 
+    /// Whether moves of the piece `id` need the full legality test.
     #[inline(always)]
-    fn sensitive(&self, from: u8) -> bool {
-        self.in_check || on_line(from, self.g) || is_diagonal_neighbour(from, self.g)
+    fn sensitive(&self, id: usize) -> bool {
+        self.in_check || (self.exposure.pinned >> (id & 15)) & 1 != 0
     }
 }
 
@@ -98,7 +191,10 @@ fn generate_impl<const QUIETS: bool>(pos: &Position, list: &mut MoveList) {
     let tag = side_tag(us);
     let them = side_tag(!us);
     let g = board.general(us).0;
-    let gen = Gen { pos, g, in_check: pos.in_check() };
+    let in_check = pos.in_check();
+    let exposure =
+        if in_check { Exposure { pinned: 0, danger: [(0, 0); 4], danger_len: 0 } } else { Exposure::compute(pos) };
+    let gen = Gen { pos, g, in_check, exposure };
     let ci = us.index();
 
     // Target test: empty (quiet) or enemy (capture); own pieces and OFF fail.
@@ -136,7 +232,7 @@ fn generate_impl<const QUIETS: bool>(pos: &Position, list: &mut MoveList) {
         if from == 0 {
             continue;
         }
-        let sens = gen.sensitive(from);
+        let sens = gen.sensitive(id);
         for &to in &ADVISOR_STEPS[from as usize] {
             if to == 0 {
                 break;
@@ -152,7 +248,7 @@ fn generate_impl<const QUIETS: bool>(pos: &Position, list: &mut MoveList) {
         if from == 0 {
             continue;
         }
-        let sens = gen.sensitive(from);
+        let sens = gen.sensitive(id);
         for &(to, eye) in &ELEPHANT_STEPS[ci][from as usize] {
             if to == 0 {
                 break;
@@ -168,7 +264,7 @@ fn generate_impl<const QUIETS: bool>(pos: &Position, list: &mut MoveList) {
         if from == 0 {
             continue;
         }
-        let sens = gen.sensitive(from);
+        let sens = gen.sensitive(id);
         for &(to, leg) in &HORSE_STEPS[from as usize] {
             if to == 0 {
                 break;
@@ -184,7 +280,7 @@ fn generate_impl<const QUIETS: bool>(pos: &Position, list: &mut MoveList) {
         if from == 0 {
             continue;
         }
-        let sens = gen.sensitive(from);
+        let sens = gen.sensitive(id);
         for d in [NORTH, SOUTH, EAST, WEST] {
             let mut to = (from as i16 + d) as u8;
             loop {
@@ -209,7 +305,7 @@ fn generate_impl<const QUIETS: bool>(pos: &Position, list: &mut MoveList) {
         if from == 0 {
             continue;
         }
-        let sens = gen.sensitive(from);
+        let sens = gen.sensitive(id);
         for d in [NORTH, SOUTH, EAST, WEST] {
             let mut to = (from as i16 + d) as u8;
             // Quiet moves up to the screen.
@@ -242,7 +338,7 @@ fn generate_impl<const QUIETS: bool>(pos: &Position, list: &mut MoveList) {
         if from == 0 {
             continue;
         }
-        let sens = gen.sensitive(from);
+        let sens = gen.sensitive(id);
         for &to in &SOLDIER_STEPS[ci][from as usize] {
             if to == 0 {
                 break;
