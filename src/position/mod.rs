@@ -402,27 +402,31 @@ impl Position {
         }
     }
 
-    /// Whether the pseudo-legal move `m` leaves the mover's general attacked.
-    #[inline]
-    pub fn leaves_general_attacked(&self, m: Move) -> bool {
+    /// Whether the general of `color`, standing on `g` after the move `m` is
+    /// played, would be attacked. The move is applied to a virtual board.
+    #[inline(always)]
+    fn attacked_after(&self, m: Move, g: Square, color: Color) -> bool {
         let (from, to) = (m.from().0, m.to().0);
         let cells = self.board.cells();
         let mover = cells[from as usize];
+        let at = |s: u8| {
+            if s == to {
+                mover
+            } else if s == from {
+                EMPTY
+            } else {
+                cells[s as usize]
+            }
+        };
+        is_general_attacked_with(at, g, !color)
+    }
+
+    /// Whether the pseudo-legal move `m` leaves the mover's general attacked.
+    #[inline]
+    pub fn leaves_general_attacked(&self, m: Move) -> bool {
         let g = self.board.general(self.side);
-        let g = if g.0 == from { Square(to) } else { g };
-        is_general_attacked_with(
-            |s| {
-                if s == to {
-                    mover
-                } else if s == from {
-                    EMPTY
-                } else {
-                    cells[s as usize]
-                }
-            },
-            g,
-            !self.side,
-        )
+        let g = if g == m.from() { m.to() } else { g };
+        self.attacked_after(m, g, self.side)
     }
 
     /// Whether `m` is legal in this position (any 16-bit value is accepted).
@@ -432,23 +436,7 @@ impl Position {
 
     /// Whether the legal move `m` checks the opponent's general.
     pub fn gives_check(&self, m: Move) -> bool {
-        let (from, to) = (m.from().0, m.to().0);
-        let cells = self.board.cells();
-        let mover = cells[from as usize];
-        let g = self.board.general(!self.side);
-        is_general_attacked_with(
-            |s| {
-                if s == to {
-                    mover
-                } else if s == from {
-                    EMPTY
-                } else {
-                    cells[s as usize]
-                }
-            },
-            g,
-            self.side,
-        )
+        self.attacked_after(m, self.board.general(!self.side), !self.side)
     }
 
     /// Checks a syntactically valid move against the position.
