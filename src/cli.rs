@@ -1,5 +1,5 @@
-//! Command-line front end: subcommands `perft`, `bench` (and, as they land,
-//! `match`, `judge`, `book`). With no arguments the binary is a protocol
+//! Command-line front end: subcommands `perft`, `bench`, `judge` (and, as they
+//! land, `match`, `book`). With no arguments the binary is a protocol
 //! engine on stdin/stdout.
 //!
 //! Errors go to stderr with exit code 2; results go to stdout.
@@ -13,6 +13,7 @@ use clap::{Parser, Subcommand};
 use crate::fen::{FenError, Setup, START_FEN};
 use crate::perft;
 use crate::position::Position;
+use crate::rules::{LimitPolicy, RuleSet, Rules};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -53,6 +54,24 @@ enum Command {
         #[arg(default_value_t = crate::bench::BENCH_DEPTH, value_parser = clap::value_parser!(u32).range(1..=64))]
         depth: u32,
     },
+    /// Judge a game: print the PGN result and the reason (rules.md sections 2-4).
+    Judge {
+        /// Position the moves start from (default: the start position).
+        #[arg(long, default_value = START_FEN)]
+        fen: String,
+        /// The moves in ICCS, separated by spaces ("h2e2 h9g7 ...").
+        #[arg(long, default_value = "", allow_hyphen_values = true)]
+        moves: String,
+        /// Repetition rules: asian (AXF, default) or chinese (CXA 2011).
+        #[arg(long, default_value = "asian")]
+        rules: String,
+        /// Natural-limit counting: capped (first 10 checks per side count, default) or plain.
+        #[arg(long, default_value = "capped")]
+        limit: String,
+        /// Accept advisors, elephants and soldiers on unreachable points.
+        #[arg(long)]
+        relaxed: bool,
+    },
 }
 
 /// Runs the command line `args` (without the program name).
@@ -74,6 +93,28 @@ pub fn main(args: Vec<String>) -> ExitCode {
             run_perft(depth, &fen, divide, relaxed, threads as usize)
         }
         Some(Command::Bench { depth }) => run_bench(depth),
+        Some(Command::Judge { fen, moves, rules, limit, relaxed }) => run_judge(&fen, &moves, &rules, &limit, relaxed),
+    }
+}
+
+fn run_judge(fen: &str, moves: &str, rules: &str, limit: &str, relaxed: bool) -> ExitCode {
+    let Some(set) = RuleSet::parse(rules) else {
+        eprintln!("error: unknown rules '{rules}' (expected asian or chinese)");
+        return ExitCode::from(2);
+    };
+    let Some(limit) = LimitPolicy::parse(limit) else {
+        eprintln!("error: unknown limit policy '{limit}' (expected capped or plain)");
+        return ExitCode::from(2);
+    };
+    match crate::rules::judge_moves(fen, relaxed, moves.split_whitespace(), &Rules { set, limit }) {
+        Ok(outcome) => {
+            let _ = writeln!(std::io::stdout(), "{outcome}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
     }
 }
 

@@ -29,6 +29,7 @@ pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod position;
+pub mod rules;
 pub mod score;
 pub mod search;
 pub mod time;
