@@ -471,4 +471,41 @@ mod tests {
         assert!(!natural_limit_reached(&pos, LimitPolicy::CheckCap));
         assert!(natural_limit_reached(&pos, LimitPolicy::Plain));
     }
+
+    #[test]
+    fn forbidden_moves_complete_a_losing_repetition() {
+        // T01 with the cycle played twice less the last move: i8i9 would complete red's
+        // perpetual check (third occurrence); red's other moves are allowed.
+        let moves = ["i0i9", "d9d8", "i9i8", "d8d9", "i8i9", "d9d8", "i9i8", "d8d9"];
+        let pos = play("3k5/9/9/9/9/9/9/9/9/5K2R w - - 0 1", &moves);
+        let banned: Vec<String> = forbidden_moves(&pos, RuleSet::Asian).iter().map(|m| m.to_string()).collect();
+        assert_eq!(banned, vec!["i8i9"]);
+        // Black's moves never lose here; one ply earlier black has nothing banned.
+        let pos = play("3k5/9/9/9/9/9/9/9/9/5K2R w - - 0 1", &moves[..7]);
+        assert!(forbidden_moves(&pos, RuleSet::Asian).is_empty());
+        // An idle shuffle is a draw, never banned.
+        let pos = play("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", &["a0a1", "d9d8", "a1a0", "d8d9", "a0a1", "d9d8", "a1a0"]);
+        assert!(forbidden_moves(&pos, RuleSet::Asian).is_empty());
+    }
+
+    #[test]
+    fn nine_round_rule() {
+        // The red chariot chases the unprotected black cannon up and down the a-file
+        // from nine different points of the i-file; black only flees. No position occurs
+        // three times.
+        let fen = "3k5/c8/9/9/9/9/9/9/8R/4K4 w - - 0 1";
+        let moves = [
+            "i1i8", "a8a6", "i8i6", "a6a3", "i6i3", "a3a7", "i3i7", "a7a5", "i7i5", "a5a2", "i5i2", "a2a8", "i2i8",
+            "a8a4", "i8i4", "a4a6", "i4i6",
+        ];
+        let chinese = Rules::from(RuleSet::Chinese);
+        for k in 0..moves.len() {
+            let pos = play(fen, &moves[..k]);
+            assert_eq!(judge(&pos, &chinese), Outcome::ONGOING, "after {k} plies");
+        }
+        let pos = play(fen, &moves);
+        assert_eq!(judge(&pos, &chinese).to_string(), "0-1 nine-round rule violation by red");
+        // Asian rules have no nine-round rule.
+        assert_eq!(judge(&pos, &Rules::default()), Outcome::ONGOING);
+    }
 }

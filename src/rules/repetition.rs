@@ -424,4 +424,95 @@ mod tests {
         fresh.reset(&pos);
         assert_eq!(fresh.counts, det.counts);
     }
+
+    fn mv(check: bool, chased: VictimSet, chinese: VictimSet, mate: bool) -> MoveClass {
+        MoveClass { check, chased, chased_chinese: chinese, mate_threat: mate }
+    }
+    const IDLE: MoveClass = MoveClass { check: false, chased: 0, chased_chinese: 0, mate_threat: false };
+    const CHECK: MoveClass = MoveClass { check: true, chased: 0, chased_chinese: 0, mate_threat: false };
+
+    /// A span alternating red and black moves.
+    fn span(red: &[MoveClass], black: &[MoveClass]) -> Vec<(Color, MoveClass)> {
+        red.iter().zip(black).flat_map(|(&r, &b)| [(Color::Red, r), (Color::Black, b)]).collect()
+    }
+
+    fn loss(loser: Color, violation: Violation) -> SpanVerdict {
+        SpanVerdict::Loss { loser, violation }
+    }
+
+    #[test]
+    fn asian_ranks() {
+        let chase = |v: VictimSet| mv(false, v, v, false);
+        use Color::*;
+        // Perpetual check loses; mutual check draws.
+        assert_eq!(
+            verdict(&span(&[CHECK, CHECK], &[IDLE, IDLE]), RuleSet::Asian),
+            loss(Red, Violation::PerpetualCheck)
+        );
+        assert_eq!(verdict(&span(&[CHECK, CHECK], &[CHECK, CHECK]), RuleSet::Asian), SpanVerdict::Draw);
+        // Perpetual checker against perpetual chaser: the checker loses.
+        assert_eq!(
+            verdict(&span(&[CHECK, CHECK], &[chase(1 << 20), chase(1 << 20)]), RuleSet::Asian),
+            loss(Red, Violation::PerpetualCheck)
+        );
+        // Perpetual chase of one victim loses; of two different victims alternately it is allowed.
+        assert_eq!(
+            verdict(&span(&[chase(1 << 40), chase(1 << 40 | 1 << 41)], &[IDLE, IDLE]), RuleSet::Asian),
+            loss(Red, Violation::PerpetualChase)
+        );
+        assert_eq!(verdict(&span(&[chase(1 << 40), chase(1 << 41)], &[IDLE, IDLE]), RuleSet::Asian), SpanVerdict::Draw);
+        // Mutual chase draws.
+        assert_eq!(
+            verdict(&span(&[chase(1 << 40), chase(1 << 40)], &[chase(1 << 20), chase(1 << 20)]), RuleSet::Asian),
+            SpanVerdict::Draw
+        );
+        // One check one chase, one check one idle: allowed.
+        assert_eq!(verdict(&span(&[CHECK, chase(1 << 40)], &[IDLE, IDLE]), RuleSet::Asian), SpanVerdict::Draw);
+        assert_eq!(verdict(&span(&[CHECK, IDLE], &[IDLE, IDLE]), RuleSet::Asian), SpanVerdict::Draw);
+        // The victim side's occasional check does not excuse the chaser (AXF rule 18).
+        assert_eq!(
+            verdict(&span(&[chase(1 << 40), chase(1 << 40)], &[CHECK, IDLE]), RuleSet::Asian),
+            loss(Red, Violation::PerpetualChase)
+        );
+        // Perpetual mate threats are allowed under Asian rules.
+        let mate = mv(false, 0, 0, true);
+        assert_eq!(verdict(&span(&[mate, mate], &[IDLE, IDLE]), RuleSet::Asian), SpanVerdict::Draw);
+    }
+
+    #[test]
+    fn chinese_attacks() {
+        use Color::*;
+        let chase = |v: VictimSet| mv(false, 0, v, false);
+        let mate = mv(false, 0, 0, true);
+        let c = RuleSet::Chinese;
+        // 长将, 长捉 (several victims), 长杀, 一将一捉, 一将一杀, 一杀一捉 are all forbidden.
+        assert_eq!(verdict(&span(&[CHECK, CHECK], &[IDLE, IDLE]), c), loss(Red, Violation::PerpetualCheck));
+        assert_eq!(
+            verdict(&span(&[chase(1 << 40), chase(1 << 41)], &[IDLE, IDLE]), c),
+            loss(Red, Violation::PerpetualChase)
+        );
+        assert_eq!(verdict(&span(&[mate, mate], &[IDLE, IDLE]), c), loss(Red, Violation::PerpetualMateThreat));
+        for pair in [[CHECK, chase(1 << 40)], [CHECK, mate], [mate, chase(1 << 40)]] {
+            assert_eq!(verdict(&span(&pair, &[IDLE, IDLE]), c), loss(Red, Violation::PerpetualAttack));
+        }
+        // Two attacks against one attack back (二打对一还打): the two-attack side changes.
+        assert_eq!(
+            verdict(&span(&[chase(1 << 40), chase(1 << 40)], &[chase(1 << 20), IDLE]), c),
+            loss(Red, Violation::PerpetualChase)
+        );
+        // Two idles against two chases (两闲对两捉): the chasing side changes.
+        assert_eq!(
+            verdict(&span(&[IDLE, IDLE], &[chase(1 << 20), chase(1 << 20)]), c),
+            loss(Black, Violation::PerpetualChase)
+        );
+        // Both forbidden: draw; but only checks against chases: the checker loses.
+        assert_eq!(verdict(&span(&[CHECK, CHECK], &[CHECK, CHECK]), c), SpanVerdict::Draw);
+        assert_eq!(verdict(&span(&[chase(1 << 40), mate], &[chase(1 << 20), chase(1 << 21)]), c), SpanVerdict::Draw);
+        assert_eq!(
+            verdict(&span(&[CHECK, CHECK], &[chase(1 << 20), chase(1 << 20)]), c),
+            loss(Red, Violation::PerpetualCheck)
+        );
+        // One check one idle is allowed.
+        assert_eq!(verdict(&span(&[CHECK, IDLE], &[IDLE, IDLE]), c), SpanVerdict::Draw);
+    }
 }
