@@ -12,6 +12,16 @@
 //!
 //! This module never searches, prints or keeps state between calls; it does
 //! not wire itself into the search or the protocol.
+//!
+//! ```
+//! use chuhan::rules::{judge_moves, RuleSet, Rules};
+//!
+//! // rules.md 3.4 T01: red checks with the chariot forever and must lose.
+//! let fen = "3k5/9/9/9/9/9/9/9/9/5K2R w - - 0 1";
+//! let moves = "i0i9 d9d8 i9i8 d8d9 i8i9 d9d8 i9i8 d8d9 i8i9";
+//! let outcome = judge_moves(fen, false, moves.split_whitespace(), &Rules::from(RuleSet::Asian)).unwrap();
+//! assert_eq!(outcome.to_string(), "0-1 perpetual check by red");
+//! ```
 
 pub mod chase;
 pub mod repetition;
