@@ -94,7 +94,7 @@ fn benches(c: &mut Criterion) {
     let hist = long_history();
     let mut det = RepetitionDetector::new(RuleSet::Asian);
     det.reset(&hist);
-    c.bench_function("probe_long_history", |b| b.iter(|| black_box(&det).probe(black_box(&hist), 90)));
+    c.bench_function("probe_long_history", |b| b.iter(|| det.probe(black_box(&hist), 90)));
     let t14 = play_moves(T14, false, T14_MOVES.split_whitespace()).unwrap();
     let start = threefold_span_start(&t14).unwrap();
     for rules in [RuleSet::Asian, RuleSet::Chinese] {

@@ -260,6 +260,7 @@ pub fn threefold_verdict(pos: &Position, rules: RuleSet) -> Option<SpanVerdict> 
 
 const FILTER_BITS: u32 = 13;
 const FILTER_SIZE: usize = 1 << FILTER_BITS;
+const CACHE_SIZE: usize = 1024;
 
 /// The search-facing repetition test.
 ///
@@ -269,9 +270,12 @@ const FILTER_SIZE: usize = 1 << FILTER_BITS;
 /// before, so the common case is one table lookup. Only when the bucket holds
 /// more does [`RepetitionDetector::probe`] walk back (two plies at a time,
 /// not past the last capture or null move), and only when it finds a real
-/// repetition does it classify the span (replaying it on a copy; rare).
+/// repetition does it classify the span's moves. Classifications are cached
+/// per (position key, move) — a move's class depends only on the position it
+/// is played in — so a cycle met again elsewhere in the tree costs lookups
+/// only; a miss replays the span on a copy of the position.
 ///
-/// Use in the search:
+/// Use in the search (one detector per search thread):
 /// - after [`RepetitionDetector::reset`] with the root position (game history
 ///   included), call [`RepetitionDetector::push`] with the new key after every
 ///   `make_move`/`make_null_move` and [`RepetitionDetector::pop`] with the key
@@ -288,6 +292,8 @@ const FILTER_SIZE: usize = 1 << FILTER_BITS;
 #[derive(Clone)]
 pub struct RepetitionDetector {
     counts: Box<[u16]>,
+    /// (tag, class) with tag = key ^ move hash (0 = empty).
+    cache: Box<[(u64, MoveClass)]>,
     rules: RuleSet,
 }
 
@@ -300,7 +306,11 @@ impl fmt::Debug for RepetitionDetector {
 impl RepetitionDetector {
     /// An empty detector for `rules`.
     pub fn new(rules: RuleSet) -> RepetitionDetector {
-        RepetitionDetector { counts: vec![0u16; FILTER_SIZE].into_boxed_slice(), rules }
+        RepetitionDetector {
+            counts: vec![0u16; FILTER_SIZE].into_boxed_slice(),
+            cache: vec![(0u64, MoveClass::default()); CACHE_SIZE].into_boxed_slice(),
+            rules,
+        }
     }
 
     /// The rule set.
@@ -308,8 +318,11 @@ impl RepetitionDetector {
         self.rules
     }
 
-    /// Changes the rule set (keeps the filter).
+    /// Changes the rule set (keeps the filter, clears the class cache).
     pub fn set_rules(&mut self, rules: RuleSet) {
+        if rules != self.rules {
+            self.cache.fill((0, MoveClass::default()));
+        }
         self.rules = rules;
     }
 
@@ -349,7 +362,7 @@ impl RepetitionDetector {
     /// The repetition verdict at the current node, if one applies (see the
     /// type's documentation for the search contract).
     #[inline]
-    pub fn probe(&self, pos: &Position, root_ply: usize) -> Option<RepetitionVerdict> {
+    pub fn probe(&mut self, pos: &Position, root_ply: usize) -> Option<RepetitionVerdict> {
         if !self.may_repeat(pos) {
             return None;
         }
@@ -357,11 +370,44 @@ impl RepetitionDetector {
     }
 
     #[cold]
-    fn probe_slow(&self, pos: &Position, root_ply: usize) -> Option<RepetitionVerdict> {
+    fn probe_slow(&mut self, pos: &Position, root_ply: usize) -> Option<RepetitionVerdict> {
         let mut occurrences = earlier_occurrences(pos);
         let first = occurrences.next()?;
         let start = if first >= root_ply { first } else { occurrences.next()? };
-        Some(judge_span(pos, start, self.rules).for_side(pos.side_to_move()))
+        let classes = self.classify_span_cached(pos, start);
+        Some(verdict(&classes, self.rules).for_side(pos.side_to_move()))
+    }
+
+    #[inline]
+    fn tag(key: Key, mv: crate::moves::Move) -> u64 {
+        let t = key.0 ^ (mv.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        t | 1
+    }
+
+    /// [`classify_span`] through the (position, move) class cache.
+    fn classify_span_cached(&mut self, pos: &Position, start: usize) -> Vec<(Color, MoveClass)> {
+        let states = pos.states();
+        let n = states.len() - 1;
+        let mut out = Vec::with_capacity(n - start);
+        for i in start + 1..=n {
+            let tag = Self::tag(states[i - 1].key, states[i].mv);
+            let (t, class) = self.cache[(tag >> 32) as usize % CACHE_SIZE];
+            if t != tag {
+                break;
+            }
+            // The mover of ply i is the side to move at i - 1.
+            let mover = if (n - i).is_multiple_of(2) { !pos.side_to_move() } else { pos.side_to_move() };
+            out.push((mover, class));
+        }
+        if out.len() == n - start {
+            return out;
+        }
+        let classes = classify_span(pos, start, self.rules == RuleSet::Chinese);
+        for (i, &(_, class)) in (start + 1..=n).zip(&classes) {
+            let tag = Self::tag(states[i - 1].key, states[i].mv);
+            self.cache[(tag >> 32) as usize % CACHE_SIZE] = (tag, class);
+        }
+        classes
     }
 }
 
@@ -423,6 +469,17 @@ mod tests {
         let mut fresh = RepetitionDetector::new(RuleSet::Asian);
         fresh.reset(&pos);
         assert_eq!(fresh.counts, det.counts);
+        // The class cache gives the same verdicts as a fresh classification.
+        let moves: Vec<_> = moves.iter().map(|m| m.to_string()).collect();
+        let mut pos2 = Position::from_fen(fen).unwrap();
+        for m in &moves {
+            let mv = pos2.parse_move(m).unwrap();
+            pos2.make_move(mv);
+        }
+        let start = threefold_span_start(&pos2).unwrap();
+        let cached = det.classify_span_cached(&pos2, start);
+        assert_eq!(cached, classify_span(&pos2, start, false));
+        assert_eq!(det.classify_span_cached(&pos2, start), cached);
     }
 
     fn mv(check: bool, chased: VictimSet, chinese: VictimSet, mate: bool) -> MoveClass {
