@@ -278,23 +278,33 @@ pub fn natural_limit_reached(pos: &Position, policy: LimitPolicy) -> bool {
 }
 
 /// Whether neither side can win (rules.md 2): neither side has a piece able
-/// to cross the river and attack (chariot, horse, cannon, soldier). A soldier
-/// on the enemy's back rank (老兵/底兵) counts as unable to attack: it only
-/// moves sideways along a rank the defending general can always leave for
-/// the ranks above it (the general facing rule lets the attacking general
-/// cover one file only), so the known dead constellation "bottom soldiers
-/// only" is a draw too.
+/// to cross the river and attack (chariot, horse, cannon, soldier), or only
+/// pieces in the known dead constellations:
+/// - soldiers on the enemy's back rank (老兵/底兵): they only move sideways
+///   along a rank the defending general can always leave for the ranks above
+///   (the attacking general's facing rule covers one file only);
+/// - a lone cannon when no other piece but the generals is on the board: it
+///   has no screen to give check through (the attacking general cannot be
+///   one: it would face the other general), so it can neither mate nor cover
+///   points (单炮不胜单将).
 pub fn is_dead_draw(board: &Board) -> bool {
     Color::ALL.iter().all(|&c| !has_mating_material(board, c))
 }
 
 fn has_mating_material(board: &Board, color: Color) -> bool {
     use PieceKind::*;
-    if [Chariot, Horse, Cannon].iter().any(|&k| board.count(color, k) > 0) {
+    if board.count(color, Chariot) > 0 || board.count(color, Horse) > 0 {
         return true;
     }
     let back_rank = if color == Color::Red { 9 } else { 0 };
-    board.squares_of(color, Soldier).any(|sq| sq.rank() != back_rank)
+    if board.squares_of(color, Soldier).any(|sq| sq.rank() != back_rank) {
+        return true;
+    }
+    let cannons = board.count(color, Cannon);
+    // Pieces other than the two generals on the whole board.
+    let others: usize =
+        Color::ALL.iter().map(|&c| PieceKind::ALL[1..].iter().map(|&k| board.count(c, k)).sum::<usize>()).sum();
+    cannons > 0 && others > 1
 }
 
 /// The nine-round rule (rules.md 3.3, Chinese rules, judge only): the side
@@ -423,6 +433,18 @@ mod tests {
         // Only a bottom soldier: dead.
         let pos = Position::from_fen("3k4P/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
         assert!(is_dead_draw(pos.board()));
+        // A lone cannon: dead; with any possible screen (an advisor of either side,
+        // a bottom soldier) it can mate.
+        for (fen, dead) in [
+            ("3k5/9/9/9/9/4C4/9/9/9/4K4 w - - 0 1", true),
+            ("3k5/9/9/9/9/4C4/9/9/4A4/4K4 w - - 0 1", false),
+            ("3k1a3/9/9/9/9/4C4/9/9/9/4K4 w - - 0 1", false),
+            ("3k4P/9/9/9/9/4C4/9/9/9/4K4 w - - 0 1", false),
+            ("3k5/9/9/9/9/4c4/9/9/9/4K4 w - - 0 1", true),
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            assert_eq!(is_dead_draw(pos.board()), dead, "{fen}");
+        }
         assert!(!is_dead_draw(Position::startpos().board()));
     }
 
