@@ -210,6 +210,21 @@ fn chinese_violation(s: &SideSummary) -> Violation {
 }
 
 /// Judges classified span moves under `rules`.
+///
+/// Asian (rules.md 3.2): per side, rank 2 if every move checked, 1 if it never
+/// checked and chased the same victim on every move, else 0; higher loses.
+///
+/// Chinese (rules.md 3.3), with these approximations of CXA 2011:
+/// - an attack is a check, a Chinese chase ([`MoveClass::chased_chinese`]:
+///   unprotected, falsely or under-protected by a static exchange, or a
+///   chariot under a horse/cannon) or a *new* mate threat by checks within
+///   [`super::chase::MATE_THREAT_DEPTH`] moves; quiet mating nets beyond
+///   that horizon are idle;
+/// - 长打 is "every move of the side in the span is an attack", which covers
+///   长将, 长捉 (one or several victims), 长杀 and every mix (一将一捉, ...);
+/// - joint chases (several pieces chasing together), causality ("the chase
+///   was forced by the opponent") and "cannot leave the line" are not
+///   mechanised: the classification looks at each move alone.
 pub fn verdict(classes: &[(Color, MoveClass)], rules: RuleSet) -> SpanVerdict {
     let red = summarize(classes, Color::Red);
     let black = summarize(classes, Color::Black);
