@@ -1,4 +1,4 @@
-//! Command-line front end: subcommands `perft` (and, as they land, `bench`,
+//! Command-line front end: subcommands `perft`, `bench` (and, as they land,
 //! `match`, `judge`, `book`). With no arguments the binary is a protocol
 //! engine on stdin/stdout.
 //!
@@ -46,6 +46,13 @@ enum Command {
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
         threads: u32,
     },
+    /// Search a fixed set of positions (1 thread, 16 MB); the last line is
+    /// `<nodes> nodes <nps> nps`, a deterministic signature of the search.
+    Bench {
+        /// Depth in plies.
+        #[arg(default_value_t = crate::bench::BENCH_DEPTH, value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth: u32,
+    },
 }
 
 /// Runs the command line `args` (without the program name).
@@ -66,7 +73,20 @@ pub fn main(args: Vec<String>) -> ExitCode {
         Some(Command::Perft { depth, fen, divide, relaxed, threads }) => {
             run_perft(depth, &fen, divide, relaxed, threads as usize)
         }
+        Some(Command::Bench { depth }) => run_bench(depth),
     }
+}
+
+fn run_bench(depth: u32) -> ExitCode {
+    let report = crate::bench::run_bench(depth);
+    let mut out = std::io::stdout().lock();
+    for (i, l) in report.lines.iter().enumerate() {
+        let best = l.best.map_or_else(|| "(none)".to_string(), |m| m.to_string());
+        let _ = writeln!(out, "{:2} {:>10} {best} {}", i + 1, l.nodes, l.fen);
+    }
+    let _ = writeln!(out, "time {} ms", report.time.as_millis());
+    let _ = writeln!(out, "{} nodes {} nps", report.nodes, report.nps());
+    ExitCode::SUCCESS
 }
 
 fn run_perft(depth: u32, fen: &str, divide: bool, relaxed: bool, threads: usize) -> ExitCode {

@@ -20,14 +20,20 @@
 //! Red's back rank.
 
 pub mod attacks;
+pub mod bench;
 pub mod board;
 pub mod cli;
+pub mod eval;
 pub mod fen;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod position;
 pub mod protocol;
+pub mod score;
+pub mod search;
+pub mod time;
+pub mod tt;
 
 pub use board::{Color, Piece, PieceKind, Square};
 pub use fen::{FenError, Setup, START_FEN};
