@@ -9,6 +9,7 @@
 //! judges rules: that is the `search` module's (and later the `rules`
 //! module's) job. Reference: `ucci.md` (UCCI 3.0 plus our robustness contract).
 
+pub mod session;
 pub mod ucci;
 pub mod uci;
 
@@ -16,6 +17,8 @@ use std::fmt;
 
 use crate::fen::{FenError, Setup};
 use crate::moves::{Move, MoveParseError};
+
+pub use session::run;
 
 /// Which protocol the session speaks; the first command (`ucci` or `uci`) decides.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
