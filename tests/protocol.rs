@@ -453,3 +453,27 @@ fn ucci_draw_and_resign() {
     assert_eq!(best_of(lines.last().unwrap()).as_deref(), Some("a6a5"));
     assert!(!lines.last().unwrap().contains("resign"), "{lines:?}");
 }
+
+#[test]
+fn currmove_after_a_few_seconds_and_huge_hash_refused() {
+    let mut e = ucci();
+    // More memory than any test machine has: refused, the engine keeps serving.
+    e.send("setoption hashsize 65536");
+    let lines = e.sync();
+    if std::path::Path::new("/proc/meminfo").exists() {
+        assert!(lines.iter().any(|l| l.starts_with("info string error: hashsize 65536 MB does not fit")), "{lines:?}");
+    }
+    e.send("setoption hashsize 16");
+    e.send("position startpos");
+    let t0 = Instant::now();
+    e.send("go infinite");
+    let (lines, t) = e.expect_until(Duration::from_secs(15), "currmove", |l| l.contains(" currmove "));
+    assert!(t.duration_since(t0) >= Duration::from_millis(2900), "{:?}", t.duration_since(t0));
+    let l = lines.last().unwrap();
+    let w: Vec<&str> = l.split_whitespace().collect();
+    let m = w[w.iter().position(|x| *x == "currmove").unwrap() + 1];
+    chuhan::Position::startpos().parse_move(m).unwrap();
+    e.send("stop");
+    let (lines, _) = e.expect_bestmove(SECS5);
+    assert_legal_output(&chuhan::Position::startpos(), &lines);
+}

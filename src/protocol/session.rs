@@ -369,8 +369,13 @@ impl Session {
                 Err(_) => {
                     // The search thread panicked: its engine is gone. Start a
                     // fresh one with the same settings rather than stop serving.
-                    self.out.info("error: the search failed; the engine was reset");
-                    self.out.lock().thinking = false;
+                    let dialect = self.dialect();
+                    let mut o = self.out.lock();
+                    write_line(&mut o.writer, "info string error: the search failed; the engine was reset");
+                    if o.thinking {
+                        write_line(&mut o.writer, no_move(dialect));
+                        o.thinking = false;
+                    }
                 }
             }
         }
@@ -468,10 +473,7 @@ impl Session {
     }
 
     fn no_move_text(&self) -> &'static str {
-        match self.dialect() {
-            Dialect::Ucci => "nobestmove",
-            Dialect::Uci => "bestmove (none)",
-        }
+        no_move(self.dialect())
     }
 
     fn set_option(&mut self, o: OptionSetting) {
@@ -512,10 +514,19 @@ impl Session {
                 }
             }
             OptionSetting::EgtbPaths(_) => note = Some("egtbpaths: endgame tablebases are not supported".to_string()),
-            OptionSetting::HashSize(mb) => {
-                engine.set_hash(mb as usize);
-                self.settings.hash_mb = mb;
-            }
+            OptionSetting::HashSize(mb) => match hash_fits(mb, self.settings.hash_mb) {
+                Ok(()) => {
+                    engine.set_hash(mb as usize);
+                    self.settings.hash_mb = mb;
+                }
+                Err(available) => {
+                    note = Some(format!(
+                        "error: hashsize {mb} MB does not fit in the {available} MB of memory available; \
+                         keeping {} MB",
+                        self.settings.hash_mb
+                    ))
+                }
+            },
             OptionSetting::Threads(n) => {
                 engine.set_threads(n as usize);
                 self.settings.threads = n;
@@ -711,6 +722,32 @@ impl Session {
     }
 }
 
+/// Whether a `mb` table can replace the current `current_mb` one: the new
+/// table is filled before the old one is freed, and filling more memory than
+/// the machine has would get the process killed. Where the available memory
+/// is unknown (no `/proc/meminfo`), any size is tried. `Err` holds the MB available.
+fn hash_fits(mb: u32, current_mb: u32) -> Result<(), u64> {
+    let Ok(info) = std::fs::read_to_string("/proc/meminfo") else { return Ok(()) };
+    let available_kb = info
+        .lines()
+        .find(|l| l.starts_with("MemAvailable:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|v| v.parse::<u64>().ok());
+    match available_kb {
+        // Keep 64 MB for everything else; the current table is still allocated.
+        Some(kb) if (mb as u64) + 64 > kb / 1024 + current_mb as u64 => Err(kb / 1024),
+        _ => Ok(()),
+    }
+}
+
+/// The final line of a search without a move.
+fn no_move(dialect: Dialect) -> &'static str {
+    match dialect {
+        Dialect::Ucci => "nobestmove",
+        Dialect::Uci => "bestmove (none)",
+    }
+}
+
 fn on_off(v: bool) -> &'static str {
     if v {
         "true"
@@ -747,13 +784,28 @@ impl Job {
     fn run(self, mut engine: Engine) -> (Engine, Option<Score>) {
         let start = Instant::now();
         let mut reporter = Reporter { out: self.out.clone(), dialect: self.dialect, start };
-        let result: SearchResult = engine.search(
-            &self.position,
-            &self.limits,
-            self.root_moves.as_deref(),
-            Arc::clone(&self.signals),
-            &mut reporter,
-        );
+        let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            engine.search(
+                &self.position,
+                &self.limits,
+                self.root_moves.as_deref(),
+                Arc::clone(&self.signals),
+                &mut reporter,
+            )
+        }));
+        let result: SearchResult = match searched {
+            Ok(r) => r,
+            Err(_) => {
+                // A bug in the search must not leave the GUI waiting for a
+                // move: say so, answer "no move", and forget what was learnt.
+                engine.new_game();
+                let mut o = self.out.lock();
+                write_line(&mut o.writer, "info string error: the search failed (internal error); no move");
+                write_line(&mut o.writer, no_move(self.dialect));
+                o.thinking = false;
+                return (engine, None);
+            }
+        };
         let line = self.final_line(&result);
         let mut o = self.out.lock();
         if self.debug {
@@ -768,10 +820,7 @@ impl Job {
     fn final_line(&self, r: &SearchResult) -> String {
         let legal = self.position.legal_moves();
         let Some(best) = r.best.filter(|m| legal.contains(m)) else {
-            return match self.dialect {
-                Dialect::Ucci => "nobestmove".to_string(),
-                Dialect::Uci => "bestmove (none)".to_string(),
-            };
+            return no_move(self.dialect).to_string();
         };
         let mut line = format!("bestmove {best}");
         if let Some(p) = r.ponder.filter(|p| p.is_some()) {
