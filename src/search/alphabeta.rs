@@ -308,8 +308,8 @@ impl Worker<'_> {
             // Pruning at shallow depth.
             if !root && best > -MATE_BOUND {
                 if !capture && !gives_check {
+                    // Late move pruning (quiet checks are kept: many xiangqi mates are quiet checks).
                     if !in_check && depth <= LMP_DEPTH && move_count >= lmp_count(depth, improving) {
-                        picker.skip_quiets = true;
                         continue;
                     }
                     let lmr_depth = (depth - 1 - lmr_base(depth, move_count) / LMR_UNIT).max(0);
@@ -319,7 +319,11 @@ impl Worker<'_> {
                     if lmr_depth <= SEE_PRUNE_DEPTH && !see_ge(&self.pos, m, see_quiet_margin(lmr_depth)) {
                         continue;
                     }
-                } else if capture && depth <= SEE_PRUNE_DEPTH && !see_ge(&self.pos, m, see_capture_margin(depth)) {
+                } else if capture
+                    && !gives_check
+                    && depth <= SEE_PRUNE_DEPTH
+                    && !see_ge(&self.pos, m, see_capture_margin(depth))
+                {
                     continue;
                 }
             }
