@@ -37,7 +37,10 @@ impl Counts {
     }
     /// Chariots, horses, cannons and soldiers: pieces that can cross the river.
     fn attackers(&self) -> i32 {
-        self.get(PieceKind::Chariot) + self.get(PieceKind::Horse) + self.get(PieceKind::Cannon) + self.get(PieceKind::Soldier)
+        self.get(PieceKind::Chariot)
+            + self.get(PieceKind::Horse)
+            + self.get(PieceKind::Cannon)
+            + self.get(PieceKind::Soldier)
     }
     fn defenders(&self) -> i32 {
         self.get(PieceKind::Advisor) + self.get(PieceKind::Elephant)
@@ -158,9 +161,7 @@ fn side_terms(board: &Board, us: Color, own: &Counts, their: &Counts) -> (i32, i
             }
             if screens == 0 {
                 add(&mut acc, EMPTY_HEAD_CANNON, 1);
-            } else if screens == 1
-                && is_kind(screen, them, PieceKind::Horse)
-                && board.square_of(screen) == their_heart
+            } else if screens == 1 && is_kind(screen, them, PieceKind::Horse) && board.square_of(screen) == their_heart
             {
                 add(&mut acc, CANNON_PINS_PALACE_HORSE, 1);
             }
