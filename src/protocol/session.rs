@@ -972,6 +972,95 @@ mod tests {
         );
     }
 
+    /// A writer the test can read back.
+    #[derive(Clone, Default)]
+    struct Sink(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Sink {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn session() -> (Session, Sink) {
+        let sink = Sink::default();
+        let out = Out(Arc::new(Mutex::new(Output { writer: Box::new(sink.clone()), thinking: false })));
+        (Session::new(out), sink)
+    }
+
+    fn take(sink: &Sink) -> String {
+        String::from_utf8(std::mem::take(&mut *sink.0.lock().unwrap())).unwrap()
+    }
+
+    #[test]
+    fn position_is_atomic() {
+        let (mut s, sink) = session();
+        assert!(s.handle("ucci"));
+        take(&sink);
+        s.handle("position startpos moves h2e2 h9g7");
+        let good = s.position.to_fen();
+        assert_eq!(s.position.game_ply(), 2);
+        s.handle("banmoves b0c2");
+        assert_eq!(s.banned.len(), 1);
+        // The third move is illegal: nothing of the list is applied, the
+        // previous position and its bans stay, and `go` is refused.
+        s.handle("position startpos moves h2e2 h9g7 h0g2 h0g2");
+        assert_eq!(s.position.to_fen(), good);
+        assert_eq!(s.position.game_ply(), 2);
+        assert!(s.position_failed);
+        assert!(take(&sink).starts_with("info string error: move 4 of the list: illegal move h0g2"));
+        s.handle("go depth 1");
+        assert!(take(&sink).ends_with("nobestmove\n"));
+        // A bad FEN and an unreadable move behave the same.
+        s.handle("position fen 9/9/9 w moves h2e2");
+        s.handle("position startpos moves h2e2 xyz");
+        assert_eq!(s.position.to_fen(), good);
+        // A good position clears the failure and the bans.
+        s.handle("position startpos moves c3c4");
+        assert!(!s.position_failed && s.banned.is_empty());
+        assert_eq!(s.position.game_ply(), 1);
+        assert!(!s.handle("quit"));
+        assert!(take(&sink).ends_with("bye\n"));
+    }
+
+    #[test]
+    fn options_reach_the_engine() {
+        let (mut s, sink) = session();
+        s.handle("uci");
+        s.handle("setoption name Move Overhead value 77");
+        s.handle("setoption name MultiPV value 3");
+        s.handle("setoption name Contempt value -12");
+        s.handle("setoption name Threads value 2");
+        s.handle("setoption name Hash value 4");
+        let e = s.engine.as_ref().unwrap();
+        assert_eq!(e.options().move_overhead, Duration::from_millis(77));
+        assert_eq!(e.options().multipv, 3);
+        assert_eq!(e.options().contempt, -12);
+        assert_eq!(e.threads(), 2);
+        assert_eq!(s.settings.hash_mb, 4);
+        s.handle("setoption name Rules value chinese");
+        assert_eq!(s.settings.rules, RulesChoice::Chinese);
+        assert!(take(&sink).contains("info string rules chinese: stored"));
+        s.handle("setoption usemillisec false");
+        let p = match uci::parse("go wtime 5 btime 7") {
+            Ok(Command::Go(p)) => p,
+            other => panic!("{other:?}"),
+        };
+        // UCI times are always milliseconds; Red to move reads wtime.
+        assert_eq!(s.limits(&p).clock.unwrap().time, Duration::from_millis(5));
+        s.dialect = Some(Dialect::Ucci);
+        let p = match ucci::parse("go time 5 increment 1") {
+            Ok(Command::Go(p)) => p,
+            other => panic!("{other:?}"),
+        };
+        let c = s.limits(&p).clock.unwrap();
+        assert_eq!((c.time, c.increment), (Duration::from_secs(5), Duration::from_secs(1)));
+    }
+
     #[test]
     fn scores() {
         assert_eq!(format_score(Score(35), Dialect::Ucci), "35");
