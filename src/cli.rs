@@ -84,11 +84,8 @@ pub fn main(args: Vec<String>) -> ExitCode {
         }
     };
     match cli.command {
-        None => {
-            let mut out = std::io::stdout();
-            let _ = writeln!(out, "Chuhan {}: run `chuhan --help` for the subcommands.", env!("CARGO_PKG_VERSION"));
-            ExitCode::SUCCESS
-        }
+        // No subcommand: the engine on stdin/stdout (UCCI or UCI).
+        None => ExitCode::from(crate::protocol::run(std::io::stdin(), std::io::stdout()).clamp(0, 255) as u8),
         Some(Command::Perft { depth, fen, divide, relaxed, threads }) => {
             run_perft(depth, &fen, divide, relaxed, threads as usize)
         }

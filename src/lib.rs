@@ -29,6 +29,7 @@ pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod position;
+pub mod protocol;
 pub mod rules;
 pub mod score;
 pub mod search;
