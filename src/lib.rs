@@ -27,6 +27,7 @@ pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod position;
+pub mod tools;
 
 pub use board::{Color, Piece, PieceKind, Square};
 pub use fen::{FenError, Setup, START_FEN};
