@@ -166,6 +166,8 @@ pub struct Thought {
     pub score: Option<EngineScore>,
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
+    /// The search time the engine itself reported last (`info ... time MS`).
+    pub engine_time_ms: Option<u64>,
 }
 
 impl Thought {
@@ -372,8 +374,15 @@ impl Engine {
     /// Sends `position`, `banmoves` (UCCI, when not empty) and `go`, then waits
     /// for `bestmove` until `deadline` (`None`: wait forever).
     pub fn think(&mut self, position: &str, banmoves: &[Move], go: &str, deadline: Option<Duration>) -> Thought {
-        let mut thought =
-            Thought { reply: Reply::Disconnected, elapsed_ms: 0, elapsed_us: 0, score: None, depth: None, nodes: None };
+        let mut thought = Thought {
+            reply: Reply::Disconnected,
+            elapsed_ms: 0,
+            elapsed_us: 0,
+            score: None,
+            depth: None,
+            nodes: None,
+            engine_time_ms: None,
+        };
         if self.send(position).is_err() {
             return thought;
         }
@@ -499,6 +508,12 @@ fn parse_info(line: &str, thought: &mut Thought) {
                 }
                 i += 1;
             }
+            "time" => {
+                if let Some(t) = tokens.get(i + 1).and_then(|t| t.parse().ok()) {
+                    thought.engine_time_ms = Some(t);
+                }
+                i += 1;
+            }
             "score" => match tokens.get(i + 1) {
                 Some(&"cp") => {
                     score = tokens.get(i + 2).and_then(|t| t.parse().ok()).map(EngineScore::Cp);
@@ -587,10 +602,18 @@ mod tests {
 
     #[test]
     fn info_lines() {
-        let mut t =
-            Thought { reply: Reply::NoMove, elapsed_ms: 0, elapsed_us: 0, score: None, depth: None, nodes: None };
-        parse_info("info depth 7 seldepth 8 multipv 1 score cp -150 nodes 4906 pv h7c7 g3g4", &mut t);
+        let mut t = Thought {
+            reply: Reply::NoMove,
+            elapsed_ms: 0,
+            elapsed_us: 0,
+            score: None,
+            depth: None,
+            nodes: None,
+            engine_time_ms: None,
+        };
+        parse_info("info depth 7 seldepth 8 multipv 1 score cp -150 nodes 4906 time 16 pv h7c7 g3g4", &mut t);
         assert_eq!((t.depth, t.score, t.nodes), (Some(7), Some(EngineScore::Cp(-150)), Some(4906)));
+        assert_eq!(t.engine_time_ms, Some(16));
         parse_info("info depth 9 score 35 pv h2e2", &mut t);
         assert_eq!((t.depth, t.score), (Some(9), Some(EngineScore::Cp(35))));
         parse_info("info depth 10 score mate -3 pv a0a1", &mut t);

@@ -117,6 +117,12 @@ pub struct GameRecord {
     /// the game minus the engines' thinking time), in microseconds.
     pub engine_moves: u32,
     pub referee_us: u64,
+    /// Referee-measured move time minus the engine's own last reported search
+    /// time (`info time`), summed and maximal, over `gap_moves` moves, in
+    /// microseconds: how much the referee's clock charges beyond the search.
+    pub gap_us: u64,
+    pub gap_max_us: u64,
+    pub gap_moves: u32,
 }
 
 /// Everything about one seat at the board.
@@ -126,7 +132,8 @@ pub struct Seat<'a> {
     pub engine: &'a mut Engine,
 }
 
-fn tc_tag(config: &EngineConfig) -> String {
+/// The PGN `TimeControl` value of an engine's limits.
+pub fn tc_tag(config: &EngineConfig) -> String {
     let mut parts = Vec::new();
     if let Some(tc) = &config.tc {
         parts.push(tc.pgn_tag());
@@ -224,6 +231,9 @@ pub fn play(seats: [Seat<'_>; 2], opening: &Opening, settings: &GameSettings) ->
         faulty: Vec::new(),
         engine_moves: 0,
         referee_us: 0,
+        gap_us: 0,
+        gap_max_us: 0,
+        gap_moves: 0,
     };
     let Some(mut pos) = opening.root() else {
         record.detail = "invalid opening FEN".into();
@@ -282,6 +292,12 @@ pub fn play(seats: [Seat<'_>; 2], opening: &Opening, settings: &GameSettings) ->
         let thought = seat.engine.think(&position, &banned, &go, deadline.map(Duration::from_millis));
         thinking_us += thought.elapsed_us;
         record.engine_moves += 1;
+        if let (Some(t), Reply::Move { .. }) = (thought.engine_time_ms, &thought.reply) {
+            let gap = thought.elapsed_us.saturating_sub(t * 1000);
+            record.gap_us += gap;
+            record.gap_max_us = record.gap_max_us.max(gap);
+            record.gap_moves += 1;
+        }
         let loses = Verdict { result: GameResult::loss_for(me), termination: Termination::IllegalMove };
         let text = match thought.reply {
             Reply::Disconnected => {

@@ -95,7 +95,6 @@ pub fn game_to_pgn(rec: &GameRecord, event: &str, round: &str, date: &str) -> St
         } else if i == 0 {
             tokens.push(format!("{number}..."));
         }
-        tokens.push(m.mv.to_string());
         let mut comment = m.chinese.clone();
         if m.book {
             comment.push_str(" book");
@@ -109,7 +108,8 @@ pub fn game_to_pgn(rec: &GameRecord, event: &str, round: &str, date: &str) -> St
             }
             comment.push_str(&format!(" {:.3}s", m.time_ms as f64 / 1000.0));
         }
-        tokens.push(format!("{{{}}}", comment.trim()));
+        // A move and its comment stay on one line.
+        tokens.push(format!("{} {{{}}}", m.mv, comment.trim()));
         if black_to_move {
             number += 1;
         }
@@ -293,6 +293,9 @@ mod tests {
             faulty: vec![],
             engine_moves: 2,
             referee_us: 100,
+            gap_us: 0,
+            gap_max_us: 0,
+            gap_moves: 0,
         }
     }
 

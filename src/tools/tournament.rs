@@ -157,10 +157,13 @@ fn failed_record(job: &Job, configs: &[EngineConfig], loser: usize, error: &Engi
         result: GameResult::loss_for(loser_color),
         termination,
         detail: format!("{}: {error}", configs[loser].name),
-        tc_tags: [String::new(), String::new()],
+        tc_tags: [game::tc_tag(&configs[job.red]), game::tc_tag(&configs[job.black])],
         faulty: vec![loser],
         engine_moves: 0,
         referee_us: 0,
+        gap_us: 0,
+        gap_max_us: 0,
+        gap_moves: 0,
     }
 }
 
@@ -272,6 +275,10 @@ pub struct Report {
     /// Referee overhead: microseconds and engine moves over games that ended normally.
     pub referee_us: u64,
     pub referee_moves: u64,
+    /// Clock gap (referee time minus the engine's reported search time), see [`GameRecord::gap_us`].
+    pub gap_us: u64,
+    pub gap_max_us: u64,
+    pub gap_moves: u64,
 }
 
 impl Report {
@@ -311,6 +318,9 @@ impl Report {
             self.referee_us += rec.referee_us;
             self.referee_moves += rec.engine_moves as u64;
         }
+        self.gap_us += rec.gap_us;
+        self.gap_max_us = self.gap_max_us.max(rec.gap_max_us);
+        self.gap_moves += rec.gap_moves as u64;
     }
 
     /// Engine 0 against engine 1 (two-engine matches).
@@ -475,6 +485,15 @@ impl fmt::Display for Report {
                 "Referee overhead: {:.3} ms per move over {} moves",
                 self.referee_us as f64 / 1000.0 / self.referee_moves as f64,
                 self.referee_moves
+            )?;
+        }
+        if self.gap_moves > 0 {
+            writeln!(
+                f,
+                "Clock gap (referee move time minus the engine's reported search time): mean {:.3} ms, max {:.3} ms over {} moves",
+                self.gap_us as f64 / 1000.0 / self.gap_moves as f64,
+                self.gap_max_us as f64 / 1000.0,
+                self.gap_moves
             )?;
         }
         if let Some(why) = &self.stopped {
@@ -737,6 +756,9 @@ mod tests {
             faulty: Vec::new(),
             engine_moves: 10,
             referee_us: 1000,
+            gap_us: 3000,
+            gap_max_us: 900,
+            gap_moves: 10,
         }
     }
 
@@ -752,6 +774,7 @@ mod tests {
         let text = r.to_string();
         assert!(text.contains("a vs b: W-D-L 1-1-1"), "{text}");
         assert!(text.contains("Referee overhead: 0.100 ms per move"), "{text}");
+        assert!(text.contains("mean 0.300 ms, max 0.900 ms over 30 moves"), "{text}");
     }
 
     #[test]

@@ -14,6 +14,8 @@ Until ply PLY (default 0) of the game it plays a fixed legal opening line
   garbage   answer `bestmove zz99`
   nomove    answer `nobestmove`
   resign    answer with the scripted move plus `resign`
+  mixed     resign in every game except each third one (counted by
+            `ucinewgame` / `setoption newgame`), where it plays the line
   noucciok  never finish the handshake
 
 The ply is computed from the FEN's side and move number plus the moves after
@@ -31,6 +33,7 @@ def main():
     mode, _, at = arg.partition(":")
     at = int(at) if at else 0
     ply = 0
+    games = 0
     for raw in sys.stdin:
         line = raw.split()
         if not line:
@@ -43,6 +46,8 @@ def main():
             print("option newgame type button" if cmd == "ucci" else "option name Hash type spin default 1 min 1 max 1",
                   flush=True)
             print(cmd + "ok", flush=True)
+        elif cmd == "ucinewgame" or line[:2] == ["setoption", "newgame"]:
+            games += 1
         elif cmd == "isready":
             print("readyok", flush=True)
         elif cmd == "position":
@@ -59,7 +64,8 @@ def main():
                 ply += len(line) - line.index("moves") - 1
         elif cmd == "go":
             move = SCRIPT[ply] if ply < len(SCRIPT) else None
-            if ply >= at and mode != "script":
+            misbehave = mode != "script" and not (mode == "mixed" and games % 3 == 0)
+            if ply >= at and misbehave:
                 if mode == "crash":
                     sys.exit(3)
                 if mode == "hang":
@@ -73,7 +79,7 @@ def main():
                 if mode == "nomove":
                     print("nobestmove", flush=True)
                     continue
-                if mode == "resign":
+                if mode in ("resign", "mixed"):
                     print("bestmove %s resign" % move, flush=True)
                     continue
             print("info depth 1 score 0 pv %s" % move, flush=True)
