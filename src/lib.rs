@@ -34,6 +34,7 @@ pub mod rules;
 pub mod score;
 pub mod search;
 pub mod time;
+pub mod tools;
 pub mod tt;
 
 pub use board::{Color, Piece, PieceKind, Square};
