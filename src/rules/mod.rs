@@ -394,7 +394,7 @@ pub fn play_moves<'a>(
     Ok(pos)
 }
 
-/// [`play_moves`] then [`judge`].
+/// [`play_moves`] then [`judge`] on the final position.
 pub fn judge_moves<'a>(
     fen: &str,
     relaxed: bool,
@@ -402,6 +402,36 @@ pub fn judge_moves<'a>(
     rules: &Rules,
 ) -> Result<Outcome, JudgeError> {
     play_moves(fen, relaxed, moves).map(|pos| judge(&pos, rules))
+}
+
+/// The result of a game record: the first game end reached while replaying
+/// the moves (a referee ignores moves played after the game was over), with
+/// the number of moves played when it came; if none, the final position's
+/// verdict (ongoing). Every move is still checked: an unparsable or illegal
+/// move anywhere is an error.
+pub fn judge_game<'a>(
+    fen: &str,
+    relaxed: bool,
+    moves: impl IntoIterator<Item = &'a str>,
+    rules: &Rules,
+) -> Result<(Outcome, usize), JudgeError> {
+    let mut pos = play_moves(fen, relaxed, std::iter::empty())?;
+    let ended = |pos: &Position| Some(judge(pos, rules)).filter(Outcome::is_over);
+    let mut first_end = ended(&pos).map(|o| (o, 0));
+    let mut played = 0;
+    for (i, text) in moves.into_iter().enumerate() {
+        let m = pos.parse_move(text).map_err(|error| JudgeError::Move {
+            number: i + 1,
+            text: text.chars().take(32).collect(),
+            error,
+        })?;
+        pos.make_move(m);
+        played = i + 1;
+        if first_end.is_none() {
+            first_end = ended(&pos).map(|o| (o, played));
+        }
+    }
+    Ok(first_end.unwrap_or((Outcome::ONGOING, played)))
 }
 
 #[cfg(test)]
@@ -539,5 +569,22 @@ mod tests {
         assert_eq!(judge(&pos, &chinese).to_string(), "0-1 nine-round rule violation by red");
         // Asian rules have no nine-round rule.
         assert_eq!(judge(&pos, &Rules::default()), Outcome::ONGOING);
+    }
+
+    #[test]
+    fn judge_game_reports_the_first_end() {
+        // T01's perpetual check is complete after 9 plies; two more moves do not undo it.
+        let fen = "3k5/9/9/9/9/9/9/9/9/5K2R w - - 0 1";
+        let moves = "i0i9 d9d8 i9i8 d8d9 i8i9 d9d8 i9i8 d8d9 i8i9 d9d8 i9i0";
+        let rules = Rules::default();
+        let (o, at) = judge_game(fen, false, moves.split_whitespace(), &rules).unwrap();
+        assert_eq!((o.to_string().as_str(), at), ("0-1 perpetual check by red", 9));
+        // The final position alone is not a repetition.
+        assert_eq!(judge_moves(fen, false, moves.split_whitespace(), &rules).unwrap(), Outcome::ONGOING);
+        // An ongoing game reports its length; a bad move after the end is still an error.
+        let (o, at) = judge_game(fen, false, ["i0i1", "d9d8"], &rules).unwrap();
+        assert_eq!((o, at), (Outcome::ONGOING, 2));
+        let err = judge_game(fen, false, moves.split_whitespace().chain(["i0i0"]), &rules).unwrap_err();
+        assert!(matches!(err, JudgeError::Move { number: 12, .. }), "{err}");
     }
 }
