@@ -163,6 +163,15 @@ impl Outcome {
         self.result != GameResult::Ongoing
     }
 
+    /// The winner, if the game is decided.
+    pub fn winner(&self) -> Option<Color> {
+        match self.result {
+            GameResult::RedWins => Some(Color::Red),
+            GameResult::BlackWins => Some(Color::Black),
+            GameResult::Draw | GameResult::Ongoing => None,
+        }
+    }
+
     fn draw(reason: Reason) -> Outcome {
         Outcome { result: GameResult::Draw, reason }
     }
@@ -447,6 +456,7 @@ mod tests {
         // Two chariots: b0b9 mates (a8 covers rank 8, the general f0 the f-file).
         let pos = play("4k4/R8/9/9/9/9/9/9/9/1R3K3 w - - 0 1", &["b0b9"]);
         assert_eq!(judge(&pos, &Rules::default()).to_string(), "1-0 checkmate");
+        assert_eq!(judge(&pos, &Rules::default()).winner(), Some(Color::Red));
         // Stalemate: the black general d9 cannot go to d8 (soldier c8) or e9 (facing).
         let pos = Position::from_fen("3k5/2P6/9/9/9/9/9/9/9/4K4 b - - 0 1").unwrap();
         assert!(!pos.in_check());
