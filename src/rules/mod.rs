@@ -4,11 +4,14 @@
 //! [`chase`]), the natural move limit (自然限着) with the Asian check cap, and
 //! dead draws (no piece able to cross the river).
 //!
-//! The public entry points are [`judge`] (the verdict on a game history held
-//! by a [`Position`], shared by the `judge` subcommand and the match runner),
-//! [`forbidden_moves`] (moves that would complete a repetition the mover
-//! loses), [`judge_moves`] (FEN + ICCS text, typed errors) and, for the
-//! search, [`repetition::RepetitionDetector`] and [`natural_limit_reached`].
+//! The public entry points are [`judge`] (the verdict at the current position
+//! of a game history held by a [`Position`], for the match runner after each
+//! move), [`judge_game`] (the first end of a game record given as FEN + ICCS
+//! text, for the `judge` subcommand; typed errors), [`forbidden_moves`]
+//! (moves that would complete a repetition the mover loses: UCCI `banmoves`
+//! and the search root) and, for the search, [`RepetitionDetector`] (O(1)
+//! in the common case; see its documentation for the score contract) and
+//! [`natural_limit_reached`] (O(1) below 120 plies since the last capture).
 //!
 //! This module never searches, prints or keeps state between calls; it does
 //! not wire itself into the search or the protocol.
