@@ -111,7 +111,8 @@ pub fn run<R: Read + Send + 'static, W: Write + Send + 'static>(input: R, output
     0
 }
 
-/// Reads one line of at most [`MAX_LINE_BYTES`] bytes, whatever the bytes.
+/// Reads one line (ended by LF, CR or end of input) of at most
+/// [`MAX_LINE_BYTES`] bytes, whatever the bytes.
 fn read_line<R: BufRead>(reader: &mut R) -> Input {
     let mut line: Vec<u8> = Vec::new();
     let mut total = 0usize;
@@ -127,7 +128,9 @@ fn read_line<R: BufRead>(reader: &mut R) -> Input {
                 };
             }
             Ok(buf) => {
-                let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
+                // A line ends at LF or CR: CRLF then yields an empty line
+                // (ignored), and old CR-only input still reads line by line.
+                let (chunk, done) = match buf.iter().position(|&b| b == b'\n' || b == b'\r') {
                     Some(i) => (&buf[..i], i + 1),
                     None => (buf, 0),
                 };
@@ -960,8 +963,8 @@ mod tests {
 
     #[test]
     fn reader_cuts_lines_and_decodes_lossily() {
-        let got: Vec<String> = lines_of(b"ucci\r\nisready\n\n\xff\xfego\nlast").iter().map(text).collect();
-        assert_eq!(got, ["ucci\r", "isready", "", "\u{fffd}\u{fffd}go", "last", "<end>"]);
+        let got: Vec<String> = lines_of(b"ucci\r\nisready\n\n\xff\xfego\rstop\nlast").iter().map(text).collect();
+        assert_eq!(got, ["ucci", "", "isready", "", "\u{fffd}\u{fffd}go", "stop", "last", "<end>"]);
         let mut long = b"Position ".to_vec();
         long.resize(MAX_LINE_BYTES + 10, b'x');
         long.extend_from_slice(b"\nisready\n");
