@@ -705,7 +705,12 @@ impl Session {
             last_score: self.last_score,
             debug,
         };
-        let Some(mut engine) = self.engine.take() else { return };
+        let Some(mut engine) = self.engine.take() else {
+            // Not reachable (`wait_idle` put an engine back), but never leave
+            // the GUI without an answer.
+            self.out.line(self.no_move_text());
+            return;
+        };
         if !use_hash {
             engine.clear_hash();
         }
