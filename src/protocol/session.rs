@@ -633,7 +633,10 @@ impl Session {
         SearchLimits {
             depth: p.depth,
             nodes: p.nodes,
-            movetime: p.movetime.map(dur),
+            // `movetime T` means "think T ms" (as in Stockfish): the move
+            // overhead protects clocks, so it is given back here because the
+            // time manager takes it off every budget.
+            movetime: p.movetime.map(|t| dur(t).saturating_add(self.options.move_overhead)),
             mate: p.mate,
             infinite: p.infinite,
             ponder: p.ponder,
@@ -1067,6 +1070,15 @@ mod tests {
         };
         let c = s.limits(&p).clock.unwrap();
         assert_eq!((c.time, c.increment), (Duration::from_secs(5), Duration::from_secs(1)));
+        // movetime: the overhead (77 ms) is given back, so the search thinks the full time.
+        s.handle("setoption usemillisec true");
+        let p = match ucci::parse("go movetime 100") {
+            Ok(Command::Go(p)) => p,
+            other => panic!("{other:?}"),
+        };
+        let limits = s.limits(&p);
+        assert_eq!(limits.movetime, Some(Duration::from_millis(177)));
+        assert_eq!(TimeManager::new(&limits, Duration::from_millis(77)).hard, Duration::from_millis(100));
     }
 
     #[test]
