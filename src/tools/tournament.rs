@@ -290,6 +290,10 @@ impl Report {
     fn add(&mut self, rec: &GameRecord) {
         self.games += 1;
         *self.terminations.entry(rec.termination).or_insert(0) += 1;
+        if rec.termination == Termination::Aborted {
+            // No result: counted as played, not scored.
+            return;
+        }
         for (idx, color) in [(rec.red, Color::Red), (rec.black, Color::Black)] {
             let t = &mut self.totals[idx];
             match rec.result.points_for(color) {
@@ -771,6 +775,10 @@ mod tests {
         assert_eq!(r.head_to_head(), Wdl { wins: 1, draws: 1, losses: 1 });
         assert_eq!(r.totals[1], Wdl { wins: 1, draws: 1, losses: 1 });
         assert_eq!(r.terminations[&Termination::Checkmate], 3);
+        let mut aborted = rec(0, 1, GameResult::Draw);
+        aborted.termination = Termination::Aborted;
+        r.add(&aborted);
+        assert_eq!((r.games, r.head_to_head().games()), (4, 3));
         let text = r.to_string();
         assert!(text.contains("a vs b: W-D-L 1-1-1"), "{text}");
         assert!(text.contains("Referee overhead: 0.100 ms per move"), "{text}");
