@@ -272,6 +272,8 @@ pub struct Report {
     pub knockout: Vec<String>,
     /// Why the match stopped early, if it did.
     pub stopped: Option<String>,
+    /// Whether it stopped because an engine failed (crash, hang, start) without `-recover`.
+    pub stopped_by_fault: bool,
     /// Referee overhead: microseconds and engine moves over games that ended normally.
     pub referee_us: u64,
     pub referee_moves: u64,
@@ -547,6 +549,7 @@ impl Runner<'_> {
         }
         if !rec.faulty.is_empty() && !self.cfg.recover && self.report.stopped.is_none() {
             self.report.stopped = Some(format!("{} (use -recover to restart engines and go on)", rec.detail));
+            self.report.stopped_by_fault = true;
         }
         let line = self.report.progress_line(self.total);
         self.observer.game_finished(rec, &line);
