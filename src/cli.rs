@@ -150,7 +150,12 @@ fn run_match(args: &[String]) -> ExitCode {
                 println!();
             }
             print!("{report}");
-            ExitCode::SUCCESS
+            // A match cut short by a failing engine is an error for scripts.
+            if report.stopped_by_fault {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            }
         }
         Err(e) => {
             eprintln!("error: {e}");
