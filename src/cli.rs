@@ -10,6 +10,7 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
+use crate::book::{self, OpeningBook};
 use crate::fen::{FenError, Setup, START_FEN};
 use crate::perft;
 use crate::position::Position;
@@ -46,6 +47,45 @@ enum Command {
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
         threads: u32,
     },
+    /// Opening book tools: build the binary book, list book moves, write the opening suite.
+    Book {
+        #[command(subcommand)]
+        action: BookCommand,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum BookCommand {
+    /// Build a binary book from a text source (book/openings.txt); fails on an illegal move.
+    Build {
+        /// Text source: `moves | weight | ECCO | name` per line.
+        input: std::path::PathBuf,
+        /// Binary book to write.
+        #[arg(short, long)]
+        output: std::path::PathBuf,
+    },
+    /// List the book moves of a position (default book: the embedded one).
+    Probe {
+        /// Position (default: the start position).
+        #[arg(long, default_value = START_FEN)]
+        fen: String,
+        /// ICCS moves played from the position first.
+        #[arg(long, num_args = 1.., value_delimiter = ' ')]
+        moves: Vec<String>,
+        /// Book file to read instead of the embedded book.
+        #[arg(long)]
+        book: Option<std::path::PathBuf>,
+    },
+    /// Write the opening-suite candidates (positions 4-10 plies into the book
+    /// lines, mirror images once, ECCO comment). Unscored: the balance filter
+    /// needs the search (`chuhan::book::suite::select`).
+    Suite {
+        /// Text source (book/openings.txt).
+        input: std::path::PathBuf,
+        /// Suite file to write.
+        #[arg(short, long)]
+        output: std::path::PathBuf,
+    },
 }
 
 /// Runs the command line `args` (without the program name).
@@ -66,7 +106,101 @@ pub fn main(args: Vec<String>) -> ExitCode {
         Some(Command::Perft { depth, fen, divide, relaxed, threads }) => {
             run_perft(depth, &fen, divide, relaxed, threads as usize)
         }
+        Some(Command::Book { action }) => run_book(action),
     }
+}
+
+fn read_text(path: &std::path::Path) -> Result<String, ExitCode> {
+    std::fs::read_to_string(path).map_err(|e| {
+        eprintln!("error: cannot read {}: {e}", path.display());
+        ExitCode::from(2)
+    })
+}
+
+fn write_file(path: &std::path::Path, bytes: &[u8]) -> Result<(), ExitCode> {
+    std::fs::write(path, bytes).map_err(|e| {
+        eprintln!("error: cannot write {}: {e}", path.display());
+        ExitCode::from(2)
+    })
+}
+
+fn run_book(action: BookCommand) -> ExitCode {
+    let result = match action {
+        BookCommand::Build { input, output } => book_build(&input, &output),
+        BookCommand::Probe { fen, moves, book } => book_probe(&fen, &moves, book.as_deref()),
+        BookCommand::Suite { input, output } => book_suite(&input, &output),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(code) => code,
+    }
+}
+
+fn book_build(input: &std::path::Path, output: &std::path::Path) -> Result<(), ExitCode> {
+    let text = read_text(input)?;
+    let (book, stats) = OpeningBook::build(&text).map_err(|e| {
+        eprintln!("error: {}: {e}", input.display());
+        ExitCode::from(2)
+    })?;
+    write_file(output, &book.to_bytes())?;
+    println!(
+        "{} lines, {} plies, {} positions, {} records -> {}",
+        stats.lines,
+        stats.plies,
+        stats.positions,
+        stats.records,
+        output.display()
+    );
+    Ok(())
+}
+
+fn book_probe(fen: &str, moves: &[String], path: Option<&std::path::Path>) -> Result<(), ExitCode> {
+    let book = match path {
+        Some(p) => OpeningBook::load(p),
+        None => OpeningBook::embedded(),
+    }
+    .map_err(|e| {
+        eprintln!("error: {e}");
+        ExitCode::from(2)
+    })?;
+    let mut pos = Position::from_fen(fen).map_err(|e| {
+        eprintln!("error: invalid FEN: {e}");
+        ExitCode::from(2)
+    })?;
+    for text in moves.iter().filter(|t| !t.is_empty()) {
+        let m = pos.parse_move(text).map_err(|e| {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        })?;
+        pos.make_move(m);
+    }
+    for (m, w) in book.moves(&pos) {
+        println!("{m} {w}");
+    }
+    Ok(())
+}
+
+fn book_suite(input: &std::path::Path, output: &std::path::Path) -> Result<(), ExitCode> {
+    let text = read_text(input)?;
+    let lines = book::text::parse_lines(&text).map_err(|e| {
+        eprintln!("error: {}: {e}", input.display());
+        ExitCode::from(2)
+    })?;
+    let cands = book::suite::candidates(&lines);
+    let header = format!(
+        "Chuhan opening suite: {} distinct positions {}-{} plies into the lines of {}.\n\
+         Format: <FEN> ; <ECCO> <name> [; score <s>]. Mirror images appear once.\n\
+         UNSCORED candidates: the |score| <= {} balance filter (book::suite::select with\n\
+         Chuhan's search at a fixed depth) has not been applied yet.",
+        cands.len(),
+        book::suite::MIN_PLY,
+        book::suite::MAX_PLY,
+        input.display(),
+        book::suite::BALANCE_LIMIT
+    );
+    write_file(output, book::suite::render(&cands, &header).as_bytes())?;
+    println!("{} positions -> {}", cands.len(), output.display());
+    Ok(())
 }
 
 fn run_perft(depth: u32, fen: &str, divide: bool, relaxed: bool, threads: usize) -> ExitCode {

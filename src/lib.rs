@@ -21,6 +21,7 @@
 
 pub mod attacks;
 pub mod board;
+pub mod book;
 pub mod cli;
 pub mod fen;
 pub mod movegen;
