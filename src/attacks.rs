@@ -21,7 +21,9 @@ const fn in_home_palace(sq: usize, color: usize) -> bool {
     IN_PALACE[sq] && HOME_HALF[color][sq]
 }
 
-const fn build_general_steps() -> [Steps4; 256] {
+/// One-step palace moves along `dirs` (orthogonal for the general, diagonal
+/// for the advisor), staying inside the palace of the side whose half it is.
+const fn build_palace_steps(dirs: [i16; 4]) -> [Steps4; 256] {
     let mut t = [[0u8; 4]; 256];
     let mut sq = 0;
     while sq < 256 {
@@ -30,29 +32,7 @@ const fn build_general_steps() -> [Steps4; 256] {
             let mut n = 0;
             let mut i = 0;
             while i < 4 {
-                let to = (sq as i16 + ORTHOGONAL[i]) as usize;
-                if in_home_palace(to, color) {
-                    t[sq][n] = to as u8;
-                    n += 1;
-                }
-                i += 1;
-            }
-        }
-        sq += 1;
-    }
-    t
-}
-
-const fn build_advisor_steps() -> [Steps4; 256] {
-    let mut t = [[0u8; 4]; 256];
-    let mut sq = 0;
-    while sq < 256 {
-        if IN_PALACE[sq] {
-            let color = if HOME_HALF[0][sq] { 0 } else { 1 };
-            let mut n = 0;
-            let mut i = 0;
-            while i < 4 {
-                let to = (sq as i16 + DIAGONAL[i]) as usize;
+                let to = (sq as i16 + dirs[i]) as usize;
                 if in_home_palace(to, color) {
                     t[sq][n] = to as u8;
                     n += 1;
@@ -179,9 +159,9 @@ const fn build_eye_table() -> [i8; 512] {
 }
 
 /// `GENERAL_STEPS[sq]`: palace points one orthogonal step away.
-pub static GENERAL_STEPS: [Steps4; 256] = build_general_steps();
+pub static GENERAL_STEPS: [Steps4; 256] = build_palace_steps(ORTHOGONAL);
 /// `ADVISOR_STEPS[sq]`: palace points one diagonal step away.
-pub static ADVISOR_STEPS: [Steps4; 256] = build_advisor_steps();
+pub static ADVISOR_STEPS: [Steps4; 256] = build_palace_steps(DIAGONAL);
 /// `ELEPHANT_STEPS[color][sq]`: (destination, eye) pairs on that side of the river.
 pub static ELEPHANT_STEPS: [[Jumps4; 256]; 2] = build_elephant_steps();
 /// `HORSE_STEPS[sq]`: (destination, leg) pairs on the board.

@@ -1,5 +1,5 @@
-//! Command-line front end: subcommands `perft` (and, as they land, `bench`,
-//! `match`, `judge`, `book`). With no arguments the binary is a protocol
+//! Command-line front end: subcommands `perft`, `bench`, `judge` (and, as they
+//! land, `match`, `book`). With no arguments the binary is a protocol
 //! engine on stdin/stdout.
 //!
 //! Errors go to stderr with exit code 2; results go to stdout.
@@ -14,6 +14,7 @@ use crate::book::{self, OpeningBook};
 use crate::fen::{FenError, Setup, START_FEN};
 use crate::perft;
 use crate::position::Position;
+use crate::rules::{LimitPolicy, RuleSet, Rules};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -47,6 +48,31 @@ enum Command {
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
         threads: u32,
     },
+    /// Search a fixed set of positions (1 thread, 16 MB); the last line is
+    /// `<nodes> nodes <nps> nps`, a deterministic signature of the search.
+    Bench {
+        /// Depth in plies.
+        #[arg(default_value_t = crate::bench::BENCH_DEPTH, value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth: u32,
+    },
+    /// Judge a game: print the PGN result and the reason (rules.md sections 2-4).
+    Judge {
+        /// Position the moves start from (default: the start position).
+        #[arg(long, default_value = START_FEN)]
+        fen: String,
+        /// The moves in ICCS, separated by spaces ("h2e2 h9g7 ...").
+        #[arg(long, default_value = "", allow_hyphen_values = true)]
+        moves: String,
+        /// Repetition rules: asian (AXF, default) or chinese (CXA 2011).
+        #[arg(long, default_value = "asian")]
+        rules: String,
+        /// Natural-limit counting: capped (first 10 checks per side count, default) or plain.
+        #[arg(long, default_value = "capped")]
+        limit: String,
+        /// Accept advisors, elephants and soldiers on unreachable points.
+        #[arg(long)]
+        relaxed: bool,
+    },
     /// Opening book tools: build the binary book, list book moves, write the opening suite.
     Book {
         #[command(subcommand)]
@@ -63,6 +89,13 @@ enum BookCommand {
         /// Binary book to write.
         #[arg(short, long)]
         output: std::path::PathBuf,
+        /// Also search the last position of every line to this depth and
+        /// report the lines scoring beyond --verify-limit for one side.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=30))]
+        verify_depth: Option<u32>,
+        /// Threshold of --verify-depth, in centipawn units.
+        #[arg(long, default_value_t = book::verify::VERIFY_LIMIT)]
+        verify_limit: i32,
     },
     /// List the book moves of a position (default book: the embedded one).
     Probe {
@@ -76,15 +109,21 @@ enum BookCommand {
         #[arg(long)]
         book: Option<std::path::PathBuf>,
     },
-    /// Write the opening-suite candidates (positions 4-10 plies into the book
-    /// lines, mirror images once, ECCO comment). Unscored: the balance filter
-    /// needs the search (`chuhan::book::suite::select`).
+    /// Write the opening suite: positions 4-10 plies into the book lines,
+    /// mirror images once, ECCO comment; with --depth, only those Chuhan's
+    /// search scores within --limit.
     Suite {
         /// Text source (book/openings.txt).
         input: std::path::PathBuf,
         /// Suite file to write.
         #[arg(short, long)]
         output: std::path::PathBuf,
+        /// Search depth of the balance filter (without it: unscored candidates).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=30))]
+        depth: Option<u32>,
+        /// Keep positions with |score| at most this (centipawn units).
+        #[arg(long, default_value_t = book::suite::BALANCE_LIMIT)]
+        limit: i32,
     },
 }
 
@@ -106,8 +145,43 @@ pub fn main(args: Vec<String>) -> ExitCode {
         Some(Command::Perft { depth, fen, divide, relaxed, threads }) => {
             run_perft(depth, &fen, divide, relaxed, threads as usize)
         }
+        Some(Command::Bench { depth }) => run_bench(depth),
+        Some(Command::Judge { fen, moves, rules, limit, relaxed }) => run_judge(&fen, &moves, &rules, &limit, relaxed),
         Some(Command::Book { action }) => run_book(action),
     }
+}
+
+fn run_judge(fen: &str, moves: &str, rules: &str, limit: &str, relaxed: bool) -> ExitCode {
+    let Some(set) = RuleSet::parse(rules) else {
+        eprintln!("error: unknown rules '{rules}' (expected asian or chinese)");
+        return ExitCode::from(2);
+    };
+    let Some(limit) = LimitPolicy::parse(limit) else {
+        eprintln!("error: unknown limit policy '{limit}' (expected capped or plain)");
+        return ExitCode::from(2);
+    };
+    match crate::rules::judge_moves(fen, relaxed, moves.split_whitespace(), &Rules { set, limit }) {
+        Ok(outcome) => {
+            let _ = writeln!(std::io::stdout(), "{outcome}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run_bench(depth: u32) -> ExitCode {
+    let report = crate::bench::run_bench(depth);
+    let mut out = std::io::stdout().lock();
+    for (i, l) in report.lines.iter().enumerate() {
+        let best = l.best.map_or_else(|| "(none)".to_string(), |m| m.to_string());
+        let _ = writeln!(out, "{:2} {:>10} {best} {}", i + 1, l.nodes, l.fen);
+    }
+    let _ = writeln!(out, "time {} ms", report.time.as_millis());
+    let _ = writeln!(out, "{} nodes {} nps", report.nodes, report.nps());
+    ExitCode::SUCCESS
 }
 
 fn read_text(path: &std::path::Path) -> Result<String, ExitCode> {
@@ -126,9 +200,11 @@ fn write_file(path: &std::path::Path, bytes: &[u8]) -> Result<(), ExitCode> {
 
 fn run_book(action: BookCommand) -> ExitCode {
     let result = match action {
-        BookCommand::Build { input, output } => book_build(&input, &output),
+        BookCommand::Build { input, output, verify_depth, verify_limit } => {
+            book_build(&input, &output, verify_depth, verify_limit)
+        }
         BookCommand::Probe { fen, moves, book } => book_probe(&fen, &moves, book.as_deref()),
-        BookCommand::Suite { input, output } => book_suite(&input, &output),
+        BookCommand::Suite { input, output, depth, limit } => book_suite(&input, &output, depth, limit),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -136,13 +212,34 @@ fn run_book(action: BookCommand) -> ExitCode {
     }
 }
 
-fn book_build(input: &std::path::Path, output: &std::path::Path) -> Result<(), ExitCode> {
+fn book_build(
+    input: &std::path::Path,
+    output: &std::path::Path,
+    verify_depth: Option<u32>,
+    verify_limit: i32,
+) -> Result<(), ExitCode> {
     let text = read_text(input)?;
-    let (book, stats) = OpeningBook::build(&text).map_err(|e| {
+    let lines = book::text::parse_lines(&text).map_err(|e| {
         eprintln!("error: {}: {e}", input.display());
         ExitCode::from(2)
     })?;
+    let (book, stats) = book::text::build_from_lines(&lines);
     write_file(output, &book.to_bytes())?;
+    if let Some(depth) = verify_depth {
+        let mut scorer = book::verify::Scorer::new(depth, 16);
+        let bad = book::verify::verify_lines(&lines, &mut scorer, verify_limit, |done, total| {
+            if done % 50 == 0 || done == total {
+                eprintln!("verified {done}/{total} lines");
+            }
+        });
+        for u in &bad {
+            println!(
+                "line {}: {} {}: last position scores {:+} for Red at depth {depth} (limit {verify_limit})",
+                u.line, u.ecco, u.name, u.score_red
+            );
+        }
+        println!("{} of {} lines beyond {verify_limit} at depth {depth}", bad.len(), lines.len());
+    }
     println!(
         "{} lines, {} plies, {} positions, {} records -> {}",
         stats.lines,
@@ -180,23 +277,56 @@ fn book_probe(fen: &str, moves: &[String], path: Option<&std::path::Path>) -> Re
     Ok(())
 }
 
-fn book_suite(input: &std::path::Path, output: &std::path::Path) -> Result<(), ExitCode> {
+fn book_suite(
+    input: &std::path::Path,
+    output: &std::path::Path,
+    depth: Option<u32>,
+    limit: i32,
+) -> Result<(), ExitCode> {
     let text = read_text(input)?;
     let lines = book::text::parse_lines(&text).map_err(|e| {
         eprintln!("error: {}: {e}", input.display());
         ExitCode::from(2)
     })?;
     let cands = book::suite::candidates(&lines);
+    let total = cands.len();
+    let (cands, filter) = match depth {
+        Some(d) => {
+            let mut scorer = book::verify::Scorer::new(d, 16);
+            let mut done = 0;
+            let kept = book::suite::select(
+                cands,
+                |p| {
+                    done += 1;
+                    if done % 100 == 0 {
+                        eprintln!("scored {done}/{total}");
+                    }
+                    Some(scorer.score(p))
+                },
+                limit,
+            );
+            let note = format!(
+                "Scored by Chuhan's search at depth {d} (side to move's view); kept {} of {total} candidates \
+                 with |score| <= {limit}.",
+                kept.len()
+            );
+            (kept, note)
+        }
+        None => (
+            cands,
+            format!(
+                "UNSCORED candidates: the |score| <= {limit} balance filter (chuhan book suite --depth D)\n\
+                 has not been applied."
+            ),
+        ),
+    };
     let header = format!(
         "Chuhan opening suite: {} distinct positions {}-{} plies into the lines of {}.\n\
-         Format: <FEN> ; <ECCO> <name> [; score <s>]. Mirror images appear once.\n\
-         UNSCORED candidates: the |score| <= {} balance filter (book::suite::select with\n\
-         Chuhan's search at a fixed depth) has not been applied yet.",
+         Format: <FEN> ; <ECCO> <name> [; score <s>]. Mirror images appear once.\n{filter}",
         cands.len(),
         book::suite::MIN_PLY,
         book::suite::MAX_PLY,
         input.display(),
-        book::suite::BALANCE_LIMIT
     );
     write_file(output, book::suite::render(&cands, &header).as_bytes())?;
     println!("{} positions -> {}", cands.len(), output.display());

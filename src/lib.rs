@@ -20,14 +20,21 @@
 //! Red's back rank.
 
 pub mod attacks;
+pub mod bench;
 pub mod board;
 pub mod book;
 pub mod cli;
+pub mod eval;
 pub mod fen;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod position;
+pub mod rules;
+pub mod score;
+pub mod search;
+pub mod time;
+pub mod tt;
 
 pub use board::{Color, Piece, PieceKind, Square};
 pub use fen::{FenError, Setup, START_FEN};

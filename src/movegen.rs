@@ -224,63 +224,52 @@ fn generate_impl<const QUIETS: bool>(pos: &Position, list: &mut MoveList) {
         }
     }
 
-    let slots = |k: usize| (SLOT_START[k]..SLOT_START[k + 1]).map(move |s| (tag + s) as usize);
+    // Runs `$body` with `$from` and `$sens` bound for each piece of kind `$k`.
+    macro_rules! each_piece {
+        ($k:expr, |$id:ident, $from:ident, $sens:ident| $body:block) => {
+            for slot in SLOT_START[$k]..SLOT_START[$k + 1] {
+                let $id = (tag + slot) as usize;
+                let $from = board.square_of($id as u8).0;
+                if $from == 0 {
+                    continue;
+                }
+                let $sens = gen.sensitive($id);
+                $body
+            }
+        };
+    }
+    // Step tables (0-terminated destinations), optionally with a blocking point.
+    macro_rules! steps {
+        ($table:expr, $from:ident, $sens:ident) => {
+            for &to in &$table {
+                if to == 0 {
+                    break;
+                }
+                if target_ok!(to) {
+                    gen.add(list, $from, to, $sens);
+                }
+            }
+        };
+    }
+    macro_rules! jumps {
+        ($table:expr, $from:ident, $sens:ident) => {
+            for &(to, block) in &$table {
+                if to == 0 {
+                    break;
+                }
+                if cells[block as usize] == EMPTY && target_ok!(to) {
+                    gen.add(list, $from, to, $sens);
+                }
+            }
+        };
+    }
 
-    // Advisors.
-    for id in slots(1) {
-        let from = board.square_of(id as u8).0;
-        if from == 0 {
-            continue;
-        }
-        let sens = gen.sensitive(id);
-        for &to in &ADVISOR_STEPS[from as usize] {
-            if to == 0 {
-                break;
-            }
-            if target_ok!(to) {
-                gen.add(list, from, to, sens);
-            }
-        }
-    }
-    // Elephants.
-    for id in slots(2) {
-        let from = board.square_of(id as u8).0;
-        if from == 0 {
-            continue;
-        }
-        let sens = gen.sensitive(id);
-        for &(to, eye) in &ELEPHANT_STEPS[ci][from as usize] {
-            if to == 0 {
-                break;
-            }
-            if cells[eye as usize] == EMPTY && target_ok!(to) {
-                gen.add(list, from, to, sens);
-            }
-        }
-    }
-    // Horses.
-    for id in slots(3) {
-        let from = board.square_of(id as u8).0;
-        if from == 0 {
-            continue;
-        }
-        let sens = gen.sensitive(id);
-        for &(to, leg) in &HORSE_STEPS[from as usize] {
-            if to == 0 {
-                break;
-            }
-            if cells[leg as usize] == EMPTY && target_ok!(to) {
-                gen.add(list, from, to, sens);
-            }
-        }
-    }
+    each_piece!(1, |id, from, sens| { steps!(ADVISOR_STEPS[from as usize], from, sens) });
+    each_piece!(2, |id, from, sens| { jumps!(ELEPHANT_STEPS[ci][from as usize], from, sens) });
+    each_piece!(3, |id, from, sens| { jumps!(HORSE_STEPS[from as usize], from, sens) });
+    each_piece!(6, |id, from, sens| { steps!(SOLDIER_STEPS[ci][from as usize], from, sens) });
     // Chariots.
-    for id in slots(4) {
-        let from = board.square_of(id as u8).0;
-        if from == 0 {
-            continue;
-        }
-        let sens = gen.sensitive(id);
+    each_piece!(4, |id, from, sens| {
         for d in [NORTH, SOUTH, EAST, WEST] {
             let mut to = (from as i16 + d) as u8;
             loop {
@@ -298,14 +287,9 @@ fn generate_impl<const QUIETS: bool>(pos: &Position, list: &mut MoveList) {
                 to = (to as i16 + d) as u8;
             }
         }
-    }
+    });
     // Cannons.
-    for id in slots(5) {
-        let from = board.square_of(id as u8).0;
-        if from == 0 {
-            continue;
-        }
-        let sens = gen.sensitive(id);
+    each_piece!(5, |id, from, sens| {
         for d in [NORTH, SOUTH, EAST, WEST] {
             let mut to = (from as i16 + d) as u8;
             // Quiet moves up to the screen.
@@ -331,23 +315,7 @@ fn generate_impl<const QUIETS: bool>(pos: &Position, list: &mut MoveList) {
                 gen.add(list, from, to, sens);
             }
         }
-    }
-    // Soldiers.
-    for id in slots(6) {
-        let from = board.square_of(id as u8).0;
-        if from == 0 {
-            continue;
-        }
-        let sens = gen.sensitive(id);
-        for &to in &SOLDIER_STEPS[ci][from as usize] {
-            if to == 0 {
-                break;
-            }
-            if target_ok!(to) {
-                gen.add(list, from, to, sens);
-            }
-        }
-    }
+    });
 }
 
 #[cfg(test)]

@@ -5,7 +5,8 @@
 //! look-up (only one of each left-right mirrored pair of positions is stored),
 //! the legality check of every stored candidate, the weighted random choice and
 //! the repetition guard. Building a book from `book/openings.txt` lives in
-//! [`text`], the opening-suite generator in [`suite`].
+//! [`text`], the opening-suite generator in [`suite`], scoring lines and
+//! suite positions with the search in [`verify`].
 //!
 //! It does not own: protocol options (`usebook`, `bookfiles`, `OwnBook`,
 //! `BookFile`, `randomness`) or how book moves are reported; the session maps
@@ -23,6 +24,7 @@
 
 pub mod suite;
 pub mod text;
+pub mod verify;
 
 use std::fmt;
 use std::path::Path;

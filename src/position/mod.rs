@@ -16,6 +16,7 @@ use crate::attacks::{
     self, is_general_attacked_with, ADVISOR_STEPS, ELEPHANT_EYE, GENERAL_STEPS, HORSE_LEG, SOLDIER_STEPS,
 };
 use crate::board::{code_of, side_tag, Board, Color, Piece, PieceKind, Square, EMPTY};
+use crate::eval::psq::Psq;
 use crate::fen::{FenError, Setup};
 use crate::movegen::{generate, All};
 use crate::moves::{Move, MoveList, MoveParseError};
@@ -133,6 +134,8 @@ pub struct Position {
     states: Vec<StateInfo>,
     /// Move number of the root.
     root_fullmove: u32,
+    /// Material + piece-square sums, updated in make/unmake (eval::psq).
+    psq: Psq,
 }
 
 impl Position {
@@ -188,8 +191,14 @@ impl Position {
             return Err(PositionError::SideNotToMoveInCheck { color: !setup.side });
         }
         let in_check = attacks::is_general_attacked(&board, setup.side);
-        let mut pos =
-            Position { board, side: setup.side, states: Vec::with_capacity(256), root_fullmove: setup.fullmove.max(1) };
+        let psq = Psq::compute(&board);
+        let mut pos = Position {
+            board,
+            side: setup.side,
+            states: Vec::with_capacity(256),
+            root_fullmove: setup.fullmove.max(1),
+            psq,
+        };
         let key = pos.compute_key();
         pos.states.push(StateInfo {
             key,
@@ -262,6 +271,12 @@ impl Position {
         self.state().key
     }
 
+    /// Incremental material + piece-square sums (Red's view), see [`crate::eval::psq`].
+    #[inline]
+    pub fn psq(&self) -> &Psq {
+        &self.psq
+    }
+
     /// Whether the side to move is in check.
     #[inline]
     pub fn in_check(&self) -> bool {
@@ -297,6 +312,7 @@ impl Position {
         let prev = *self.state();
         let mover = self.board.cell(from);
         let captured = self.board.move_piece(from, to);
+        self.psq.make(mover, from.index(), to.index(), captured);
         let code = code_of(mover) as usize;
         let mut key = prev.key.0
             ^ zobrist::PIECE_SQUARE[code][from.index()]
@@ -312,6 +328,7 @@ impl Position {
         let in_check = attacks::is_general_attacked(&self.board, self.side);
         self.states.push(StateInfo { key: Key(key), mv: m, captured, in_check, plies_since_capture });
         debug_assert_eq!(self.key(), self.compute_key());
+        debug_assert_eq!(self.psq, Psq::compute(&self.board));
     }
 
     /// Takes back the last move made with [`Position::make_move`].
@@ -324,7 +341,10 @@ impl Position {
         let st = self.states.pop().unwrap_or_default();
         self.side = !self.side;
         self.board.unmove_piece(st.mv.from(), st.mv.to(), st.captured);
+        let mover = self.board.cell(st.mv.from());
+        self.psq.unmake(mover, st.mv.from().index(), st.mv.to().index(), st.captured);
         debug_assert_eq!(self.key(), self.compute_key());
+        debug_assert_eq!(self.psq, Psq::compute(&self.board));
     }
 
     /// Passes the turn (search only; never while in check).
@@ -402,27 +422,31 @@ impl Position {
         }
     }
 
-    /// Whether the pseudo-legal move `m` leaves the mover's general attacked.
-    #[inline]
-    pub fn leaves_general_attacked(&self, m: Move) -> bool {
+    /// Whether the general of `color`, standing on `g` after the move `m` is
+    /// played, would be attacked. The move is applied to a virtual board.
+    #[inline(always)]
+    fn attacked_after(&self, m: Move, g: Square, color: Color) -> bool {
         let (from, to) = (m.from().0, m.to().0);
         let cells = self.board.cells();
         let mover = cells[from as usize];
+        let at = |s: u8| {
+            if s == to {
+                mover
+            } else if s == from {
+                EMPTY
+            } else {
+                cells[s as usize]
+            }
+        };
+        is_general_attacked_with(at, g, !color)
+    }
+
+    /// Whether the pseudo-legal move `m` leaves the mover's general attacked.
+    #[inline]
+    pub fn leaves_general_attacked(&self, m: Move) -> bool {
         let g = self.board.general(self.side);
-        let g = if g.0 == from { Square(to) } else { g };
-        is_general_attacked_with(
-            |s| {
-                if s == to {
-                    mover
-                } else if s == from {
-                    EMPTY
-                } else {
-                    cells[s as usize]
-                }
-            },
-            g,
-            !self.side,
-        )
+        let g = if g == m.from() { m.to() } else { g };
+        self.attacked_after(m, g, self.side)
     }
 
     /// Whether `m` is legal in this position (any 16-bit value is accepted).
@@ -432,23 +456,7 @@ impl Position {
 
     /// Whether the legal move `m` checks the opponent's general.
     pub fn gives_check(&self, m: Move) -> bool {
-        let (from, to) = (m.from().0, m.to().0);
-        let cells = self.board.cells();
-        let mover = cells[from as usize];
-        let g = self.board.general(!self.side);
-        is_general_attacked_with(
-            |s| {
-                if s == to {
-                    mover
-                } else if s == from {
-                    EMPTY
-                } else {
-                    cells[s as usize]
-                }
-            },
-            g,
-            self.side,
-        )
+        self.attacked_after(m, self.board.general(!self.side), !self.side)
     }
 
     /// Checks a syntactically valid move against the position.

@@ -1,0 +1,474 @@
+//! Game-end rules (rules.md sections 2-4): checkmate and stalemate (no legal
+//! move loses), repetition verdicts for perpetual check and chase under the
+//! Asian and Chinese rules ([`repetition`], with the move classification in
+//! [`chase`]), the natural move limit (自然限着) with the Asian check cap, and
+//! dead draws (no piece able to cross the river).
+//!
+//! The public entry points are [`judge`] (the verdict on a game history held
+//! by a [`Position`], shared by the `judge` subcommand and the match runner),
+//! [`forbidden_moves`] (moves that would complete a repetition the mover
+//! loses), [`judge_moves`] (FEN + ICCS text, typed errors) and, for the
+//! search, [`repetition::RepetitionDetector`] and [`natural_limit_reached`].
+//!
+//! This module never searches, prints or keeps state between calls; it does
+//! not wire itself into the search or the protocol.
+
+pub mod chase;
+pub mod repetition;
+
+use std::fmt;
+
+use crate::board::{Board, Color, PieceKind};
+use crate::fen::{FenError, Setup};
+use crate::moves::{Move, MoveList};
+use crate::position::{MoveError, Position};
+pub use repetition::{RepetitionDetector, RepetitionVerdict, RuleSet, SpanVerdict, Violation};
+
+/// Natural move limit in plies (rules.md 4: 60 moves by both sides).
+pub const NATURAL_LIMIT_PLIES: u32 = 120;
+/// Checks per side since the last capture that count towards the natural
+/// limit under the Asian policy (rules.md 4).
+pub const COUNTED_CHECKS: u32 = 10;
+/// Moves of one piece in the nine-round rule (rules.md 3.3).
+pub const NINE_ROUNDS: usize = 9;
+
+/// How the natural move limit counts plies (rules.md 4).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum LimitPolicy {
+    /// Only the first [`COUNTED_CHECKS`] checks per side since the last
+    /// capture count; further checks and the replies to them do not.
+    #[default]
+    CheckCap,
+    /// Every ply counts.
+    Plain,
+}
+
+impl LimitPolicy {
+    /// Parses `capped`/`asian` or `plain`.
+    pub fn parse(text: &str) -> Option<LimitPolicy> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "capped" | "cap" | "checkcap" | "asian" => Some(LimitPolicy::CheckCap),
+            "plain" => Some(LimitPolicy::Plain),
+            _ => None,
+        }
+    }
+}
+
+/// The rules a game is judged by.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// Repetition rules.
+    pub set: RuleSet,
+    /// Natural-limit counting.
+    pub limit: LimitPolicy,
+}
+
+impl From<RuleSet> for Rules {
+    fn from(set: RuleSet) -> Rules {
+        Rules { set, limit: LimitPolicy::default() }
+    }
+}
+
+/// The result of a game, as PGN writes it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// `1-0`.
+    RedWins,
+    /// `0-1`.
+    BlackWins,
+    /// `1/2-1/2`.
+    Draw,
+    /// `*`.
+    Ongoing,
+}
+
+impl GameResult {
+    /// The PGN result token.
+    pub const fn pgn(self) -> &'static str {
+        match self {
+            GameResult::RedWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Ongoing => "*",
+        }
+    }
+
+    /// The win for `color`.
+    pub const fn win_for(color: Color) -> GameResult {
+        match color {
+            Color::Red => GameResult::RedWins,
+            Color::Black => GameResult::BlackWins,
+        }
+    }
+}
+
+/// Why a game ended (or did not).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// The side to move is in check and has no legal move.
+    Checkmate,
+    /// The side to move has no legal move (a loss, rules.md 2).
+    Stalemate,
+    /// A forbidden perpetual (or nine-round) by the given side.
+    Violation { by: Color, violation: Violation },
+    /// A repetition in which neither or both sides broke the rules.
+    Repetition,
+    /// 120 plies without capture (rules.md 4).
+    NaturalMoveLimit,
+    /// Neither side can win (rules.md 2).
+    InsufficientMaterial,
+    /// The game goes on.
+    Ongoing,
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::Checkmate => f.write_str("checkmate"),
+            Reason::Stalemate => f.write_str("stalemate"),
+            Reason::Violation { by, violation } => write!(f, "{} by {by}", violation.name()),
+            Reason::Repetition => f.write_str("repetition"),
+            Reason::NaturalMoveLimit => f.write_str("natural move limit"),
+            Reason::InsufficientMaterial => f.write_str("insufficient material"),
+            Reason::Ongoing => f.write_str("ongoing"),
+        }
+    }
+}
+
+/// A verdict on a game: result and reason.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The result.
+    pub result: GameResult,
+    /// Why.
+    pub reason: Reason,
+}
+
+impl Outcome {
+    /// The game goes on.
+    pub const ONGOING: Outcome = Outcome { result: GameResult::Ongoing, reason: Reason::Ongoing };
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.result != GameResult::Ongoing
+    }
+
+    fn draw(reason: Reason) -> Outcome {
+        Outcome { result: GameResult::Draw, reason }
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// The judge line: `0-1 perpetual check by red`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.result.pgn(), self.reason)
+    }
+}
+
+/// The verdict on the game whose history `pos` holds (its state stack from
+/// the root), judged at its current position, in this order:
+/// 1. no legal move: the side to move loses (checkmate or stalemate, rules.md 2);
+/// 2. a third occurrence of the position: the repetition verdict (rules.md 3);
+/// 3. Chinese rules: the nine-round rule (rules.md 3.3);
+/// 4. the natural move limit (rules.md 4; a mate on the limit ply already won in 1);
+/// 5. no piece able to cross the river on either side (rules.md 2);
+///
+/// otherwise ongoing. Only the final position is judged: a history that
+/// continues past an earlier end is judged where it stands.
+pub fn judge(history: &Position, rules: &Rules) -> Outcome {
+    let side = history.side_to_move();
+    if history.legal_moves().is_empty() {
+        let reason = if history.in_check() { Reason::Checkmate } else { Reason::Stalemate };
+        return Outcome { result: GameResult::win_for(!side), reason };
+    }
+    if let Some(v) = repetition::threefold_verdict(history, rules.set) {
+        return match v {
+            SpanVerdict::Draw => Outcome::draw(Reason::Repetition),
+            SpanVerdict::Loss { loser, violation } => {
+                Outcome { result: GameResult::win_for(!loser), reason: Reason::Violation { by: loser, violation } }
+            }
+        };
+    }
+    if rules.set == RuleSet::Chinese {
+        if let Some(by) = nine_round_violator(history) {
+            return Outcome {
+                result: GameResult::win_for(!by),
+                reason: Reason::Violation { by, violation: Violation::NineRound },
+            };
+        }
+    }
+    if natural_limit_reached(history, rules.limit) {
+        return Outcome::draw(Reason::NaturalMoveLimit);
+    }
+    if is_dead_draw(history.board()) {
+        return Outcome::draw(Reason::InsufficientMaterial);
+    }
+    Outcome::ONGOING
+}
+
+/// The legal moves of the side to move that would complete a repetition
+/// (third occurrence) in which the mover is the violator (rules.md 3).
+/// The UCCI `banmoves` and the search root avoid them when anything else exists.
+pub fn forbidden_moves(pos: &Position, rules: RuleSet) -> MoveList {
+    let mut out = MoveList::new();
+    let us = pos.side_to_move();
+    let mut probe = pos.clone();
+    for m in pos.legal_moves() {
+        probe.make_move(m);
+        if let Some(SpanVerdict::Loss { loser, .. }) = repetition::threefold_verdict(&probe, rules) {
+            if loser == us {
+                out.push(m);
+            }
+        }
+        probe.unmake_move();
+    }
+    out
+}
+
+/// The natural-limit counter at the current position (rules.md 4): plies
+/// since the last capture (the FEN half-move field seeds it at the root),
+/// where under [`LimitPolicy::CheckCap`] a side's checks beyond its first
+/// [`COUNTED_CHECKS`] since the capture, and the replies to them, do not
+/// count. Checks made before the root are unknown and not capped.
+pub fn natural_limit_count(pos: &Position, policy: LimitPolicy) -> u32 {
+    let states = pos.states();
+    let n = states.len() - 1;
+    let psc = states[n].plies_since_capture as usize;
+    if policy == LimitPolicy::Plain {
+        return psc as u32;
+    }
+    // The stretch since the last capture, or since the root whose FEN counter
+    // seeds the count.
+    let start = n - psc.min(n);
+    let mut count = states[start].plies_since_capture as u32;
+    let mut checks = [0u32; 2];
+    // The mover of ply i is the side not to move at i.
+    let mut mover = if (n - start).is_multiple_of(2) { pos.side_to_move() } else { !pos.side_to_move() };
+    let mut skip_reply = false;
+    for st in &states[start + 1..=n] {
+        let excess_check = st.in_check && {
+            checks[mover.index()] += 1;
+            checks[mover.index()] > COUNTED_CHECKS
+        };
+        if !skip_reply && !excess_check {
+            count += 1;
+        }
+        skip_reply = excess_check;
+        mover = !mover;
+    }
+    count
+}
+
+/// Whether the natural move limit has been reached (rules.md 4). O(1) while
+/// fewer than [`NATURAL_LIMIT_PLIES`] plies have passed since the last capture.
+/// The caller decides mate first: a mate on the limit ply wins.
+pub fn natural_limit_reached(pos: &Position, policy: LimitPolicy) -> bool {
+    pos.state().plies_since_capture as u32 >= NATURAL_LIMIT_PLIES
+        && natural_limit_count(pos, policy) >= NATURAL_LIMIT_PLIES
+}
+
+/// Whether neither side can win (rules.md 2): neither side has a piece able
+/// to cross the river and attack (chariot, horse, cannon, soldier). A soldier
+/// on the enemy's back rank (老兵/底兵) counts as unable to attack: it only
+/// moves sideways along a rank the defending general can always leave for
+/// the ranks above it (the general facing rule lets the attacking general
+/// cover one file only), so the known dead constellation "bottom soldiers
+/// only" is a draw too.
+pub fn is_dead_draw(board: &Board) -> bool {
+    Color::ALL.iter().all(|&c| !has_mating_material(board, c))
+}
+
+fn has_mating_material(board: &Board, color: Color) -> bool {
+    use PieceKind::*;
+    if [Chariot, Horse, Cannon].iter().any(|&k| board.count(color, k) > 0) {
+        return true;
+    }
+    let back_rank = if color == Color::Red { 9 } else { 0 };
+    board.squares_of(color, Soldier).any(|sq| sq.rank() != back_rank)
+}
+
+/// The nine-round rule (rules.md 3.3, Chinese rules, judge only): the side
+/// that just moved made its last [`NINE_ROUNDS`] moves without a capture with
+/// one piece visiting three or more points, every one an attack (check,
+/// Chinese chase or mate threat), while the opponent's moves in that stretch
+/// were not all attacks. Returns the violator.
+///
+/// Approximation: the rule also names "aimless" moves and several pieces
+/// shuttling jointly; only a single piece making attacking moves is
+/// mechanised (aimless is not decidable by a program).
+pub fn nine_round_violator(pos: &Position) -> Option<Color> {
+    let states = pos.states();
+    let n = states.len() - 1;
+    let span = 2 * NINE_ROUNDS - 1;
+    if n < span || (states[n].plies_since_capture as usize) < span {
+        return None;
+    }
+    let start = n - span;
+    if states[start + 1..=n].iter().any(|st| !st.mv.is_some()) {
+        return None;
+    }
+    // The violator's moves are plies n, n-2, ..., n-16: one piece, >= 3 points.
+    let mut points = Vec::with_capacity(NINE_ROUNDS + 1);
+    let mut expect_from = None;
+    for i in (0..NINE_ROUNDS).rev().map(|k| n - 2 * k) {
+        let mv = states[i].mv;
+        if let Some(from) = expect_from {
+            if mv.from() != from {
+                return None;
+            }
+        } else {
+            points.push(mv.from());
+        }
+        if !points.contains(&mv.to()) {
+            points.push(mv.to());
+        }
+        expect_from = Some(mv.to());
+    }
+    if points.len() < 3 {
+        return None;
+    }
+    let classes = repetition::classify_span(pos, start, true);
+    let mover = !pos.side_to_move();
+    let all_attacks = |side: Color| classes.iter().filter(|(c, _)| *c == side).all(|(_, m)| m.is_chinese_attack());
+    (all_attacks(mover) && !all_attacks(!mover)).then_some(mover)
+}
+
+/// Why [`judge_moves`] could not build the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum JudgeError {
+    /// The FEN is invalid.
+    Fen(FenError),
+    /// Move `number` (1-based, counting plies from the FEN) is unparsable or illegal.
+    Move { number: usize, text: String, error: MoveError },
+}
+
+impl fmt::Display for JudgeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            JudgeError::Fen(e) => write!(f, "invalid FEN: {e}"),
+            JudgeError::Move { number, text, error } => write!(f, "move {number} ({text}): {error}"),
+        }
+    }
+}
+
+impl std::error::Error for JudgeError {}
+
+/// Builds the game from a FEN (validated strictly, or relaxed as
+/// [`Position::from_setup_relaxed`]) and ICCS moves.
+pub fn play_moves<'a>(
+    fen: &str,
+    relaxed: bool,
+    moves: impl IntoIterator<Item = &'a str>,
+) -> Result<Position, JudgeError> {
+    let setup = Setup::parse(fen).map_err(JudgeError::Fen)?;
+    let built = if relaxed { Position::from_setup_relaxed(&setup) } else { Position::from_setup(&setup) };
+    let mut pos = built.map_err(|e| JudgeError::Fen(FenError::from(e)))?;
+    for (i, text) in moves.into_iter().enumerate() {
+        let m: Move = pos.parse_move(text).map_err(|error| JudgeError::Move {
+            number: i + 1,
+            text: text.chars().take(32).collect(),
+            error,
+        })?;
+        pos.make_move(m);
+    }
+    Ok(pos)
+}
+
+/// [`play_moves`] then [`judge`].
+pub fn judge_moves<'a>(
+    fen: &str,
+    relaxed: bool,
+    moves: impl IntoIterator<Item = &'a str>,
+    rules: &Rules,
+) -> Result<Outcome, JudgeError> {
+    play_moves(fen, relaxed, moves).map(|pos| judge(&pos, rules))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play(fen: &str, moves: &[&str]) -> Position {
+        play_moves(fen, false, moves.iter().copied()).unwrap()
+    }
+
+    #[test]
+    fn mate_and_stalemate_lose() {
+        // Two chariots: b0b9 mates (a8 covers rank 8, the general f0 the f-file).
+        let pos = play("4k4/R8/9/9/9/9/9/9/9/1R3K3 w - - 0 1", &["b0b9"]);
+        assert_eq!(judge(&pos, &Rules::default()).to_string(), "1-0 checkmate");
+        // Stalemate: the black general d9 cannot go to d8 (soldier c8) or e9 (facing).
+        let pos = Position::from_fen("3k5/2P6/9/9/9/9/9/9/9/4K4 b - - 0 1").unwrap();
+        assert!(!pos.in_check());
+        assert_eq!(judge(&pos, &Rules::default()).to_string(), "1-0 stalemate");
+    }
+
+    #[test]
+    fn dead_draws() {
+        let pos = Position::from_fen("3ak4/4a4/4b4/9/9/9/9/4B4/4A4/3AK4 w - - 0 1").unwrap();
+        assert_eq!(judge(&pos, &Rules::default()).to_string(), "1/2-1/2 insufficient material");
+        // A crossed soldier can still attack.
+        let pos = Position::from_fen("3ak4/4a4/4b4/4P4/9/9/9/4B4/4A4/3AK4 w - - 0 1").unwrap();
+        assert_eq!(judge(&pos, &Rules::default()), Outcome::ONGOING);
+        // Only a bottom soldier: dead.
+        let pos = Position::from_fen("3k4P/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
+        assert!(is_dead_draw(pos.board()));
+        assert!(!is_dead_draw(Position::startpos().board()));
+    }
+
+    /// Plays a 4-ply cycle from a FEN whose half-move field is `halfmove` until
+    /// `plies` plies are made; with `checks`, red's first move of each cycle checks.
+    fn shuffle(halfmove: u32, plies: usize, checks: bool) -> Position {
+        let fen = format!("3k5/9/9/9/9/9/9/9/9/5K2R w - - {halfmove} 1");
+        let cycle: [&str; 4] = if checks { ["i0i9", "d9d8", "i9i0", "d8d9"] } else { ["i0i1", "d9d8", "i1i0", "d8d9"] };
+        let mut pos = Position::from_fen(&fen).unwrap();
+        for k in 0..plies {
+            let m = pos.parse_move(cycle[k % 4]).unwrap();
+            pos.make_move(m);
+        }
+        pos
+    }
+
+    #[test]
+    fn natural_limit_boundary() {
+        // The half-move field seeds the counter; 119 plies go on, 120 draw.
+        let pos = shuffle(117, 2, false);
+        assert_eq!(natural_limit_count(&pos, LimitPolicy::CheckCap), 119);
+        assert!(!natural_limit_reached(&pos, LimitPolicy::CheckCap));
+        assert!(!judge(&pos, &Rules::default()).is_over());
+        let pos = shuffle(117, 3, false);
+        assert_eq!(natural_limit_count(&pos, LimitPolicy::Plain), 120);
+        assert!(natural_limit_reached(&pos, LimitPolicy::CheckCap));
+        assert_eq!(judge(&pos, &Rules::default()).to_string(), "1/2-1/2 natural move limit");
+        // A capture resets the counter.
+        let pos = play("3k5/9/9/9/9/9/9/9/r8/5K2R w - - 119 1", &["i0i1", "a1i1"]);
+        assert_eq!(natural_limit_count(&pos, LimitPolicy::CheckCap), 0);
+    }
+
+    #[test]
+    fn mate_on_the_limit_ply_wins() {
+        let fen = "4k4/R8/9/9/9/9/9/9/9/1R3K3 w - - 119 1";
+        let pos = play(fen, &["b0b9"]);
+        assert_eq!(natural_limit_count(&pos, LimitPolicy::CheckCap), 120);
+        assert_eq!(judge(&pos, &Rules::default()).to_string(), "1-0 checkmate");
+        let pos = play(fen, &["b0b1"]);
+        assert_eq!(judge(&pos, &Rules::default()).to_string(), "1/2-1/2 natural move limit");
+    }
+
+    #[test]
+    fn natural_limit_check_cap() {
+        // Red checks on plies 1, 5, ..., 57 (15 checks). The 11th to 15th checks and
+        // the replies to them do not count: 60 - 2 * 5 = 50.
+        let pos = shuffle(0, 60, true);
+        assert_eq!(natural_limit_count(&pos, LimitPolicy::Plain), 60);
+        assert_eq!(natural_limit_count(&pos, LimitPolicy::CheckCap), 50);
+        // With 10 checks exactly nothing is skipped (plies 1..=40 hold checks 1..=10).
+        let pos = shuffle(0, 40, true);
+        assert_eq!(natural_limit_count(&pos, LimitPolicy::CheckCap), 40);
+        // The cap delays the limit: 120 plies with 30 checks are not yet a draw.
+        let pos = shuffle(0, 120, true);
+        assert_eq!(natural_limit_count(&pos, LimitPolicy::CheckCap), 80);
+        assert!(!natural_limit_reached(&pos, LimitPolicy::CheckCap));
+        assert!(natural_limit_reached(&pos, LimitPolicy::Plain));
+    }
+}

@@ -1,0 +1,127 @@
+//! Search scores: [`Score`] in centipawn-like units from the side to move's
+//! point of view, the mate range and the one place where mate scores are
+//! converted between "distance from the root" (search) and "distance from
+//! this node" (transposition table): [`to_tt`] / [`from_tt`].
+//!
+//! It owns no evaluation and no search logic.
+
+use std::fmt;
+
+/// The score of a mate on the board at the root (mate in 0 plies).
+pub const MATE: i32 = 30_000;
+/// Deepest ply the search can reach; mate scores lie within `MAX_PLY` of [`MATE`].
+pub const MAX_PLY: i32 = 128;
+/// Scores at or above this are mates found by search.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY;
+/// Larger than any score (window bound).
+pub const INFINITE: i32 = 32_000;
+/// A draw.
+pub const DRAW: i32 = 0;
+
+/// A score from the side to move's point of view.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Score(pub i32);
+
+/// The score of giving mate `ply` plies from the root.
+#[inline]
+pub const fn mate_in(ply: u32) -> Score {
+    Score(MATE - ply as i32)
+}
+
+/// The score of being mated `ply` plies from the root.
+#[inline]
+pub const fn mated_in(ply: u32) -> Score {
+    Score(-MATE + ply as i32)
+}
+
+impl Score {
+    /// A draw.
+    pub const DRAW: Score = Score(DRAW);
+    /// Larger than any score.
+    pub const INFINITE: Score = Score(INFINITE);
+
+    /// Whether this is a mate score (for either side).
+    #[inline]
+    pub const fn is_mate(self) -> bool {
+        self.0 >= MATE_BOUND || self.0 <= -MATE_BOUND
+    }
+
+    /// Moves (not plies) to mate as UCI's `score mate N`: positive when the
+    /// side to move mates, negative (or 0: mated now) when it is mated.
+    pub const fn mate_moves(self) -> Option<i32> {
+        if self.0 >= MATE_BOUND {
+            Some((MATE - self.0 + 1) / 2)
+        } else if self.0 <= -MATE_BOUND {
+            Some(-(MATE + self.0) / 2)
+        } else {
+            None
+        }
+    }
+}
+
+impl fmt::Display for Score {
+    /// `cp N` or `mate N` (the UCI form; UCCI prints the number only).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.mate_moves() {
+            Some(n) => write!(f, "mate {n}"),
+            None => write!(f, "cp {}", self.0),
+        }
+    }
+}
+
+impl fmt::Debug for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// Converts a search score at `ply` into a table score (mates counted from this node).
+#[inline]
+pub const fn to_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s + ply as i32
+    } else if s <= -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+/// Converts a table score back into a search score at `ply`.
+#[inline]
+pub const fn from_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s - ply as i32
+    } else if s <= -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_arithmetic() {
+        assert_eq!(mate_in(1).mate_moves(), Some(1));
+        assert_eq!(mate_in(3).mate_moves(), Some(2));
+        assert_eq!(mated_in(0).mate_moves(), Some(0));
+        assert_eq!(mated_in(2).mate_moves(), Some(-1));
+        assert_eq!(mated_in(4).mate_moves(), Some(-2));
+        assert!(mate_in(5).is_mate() && mated_in(7).is_mate());
+        assert!(!Score(2500).is_mate());
+        assert_eq!(Score(37).mate_moves(), None);
+        assert_eq!(mate_in(3).to_string(), "mate 2");
+        assert_eq!(Score(-12).to_string(), "cp -12");
+        // A mate 5 plies below a node at ply 4 is stored as mate in 5 from it
+        // and read back at ply 2 as mate in 7 from the root.
+        let s = mate_in(9).0;
+        let stored = to_tt(s, 4);
+        assert_eq!(stored, mate_in(5).0);
+        assert_eq!(from_tt(stored, 2), mate_in(7).0);
+        assert_eq!(from_tt(to_tt(-s, 4), 4), -s);
+        assert_eq!(to_tt(123, 9), 123);
+    }
+}

@@ -1,0 +1,449 @@
+//! The principal variation search (negamax, fail-soft) of one thread, with
+//! node types as traits ([`Root`], [`Pv`], [`NonPv`]): transposition table
+//! cutoffs, mate distance pruning, razoring, reverse futility, null move
+//! (verified when zugzwang is plausible), internal iterative reduction,
+//! singular and check extensions, late move reductions, futility, late move
+//! and SEE pruning. Margins come from [`super::params`].
+//!
+//! Repetitions are judged by [`super::repetition_score`] before the table is
+//! consulted, so a path-dependent verdict never comes out of the table.
+
+use super::history::{cont_index, gravity, Histories};
+use super::movepick::{MovePicker, OrderContext};
+use super::params::*;
+use super::see::see_ge;
+use super::{repetition_score, Worker, EVAL_NONE, NATURAL_LIMIT_PLIES};
+use crate::board::{code_of, PieceKind, EMPTY};
+use crate::eval::evaluate_raw;
+use crate::moves::Move;
+use crate::score::{from_tt, mate_in, mated_in, to_tt, INFINITE, MATE_BOUND, MAX_PLY};
+use crate::tt::Bound;
+
+/// A node type.
+pub(crate) trait NodeType {
+    /// Whether the node is on a principal variation (open window).
+    const PV: bool;
+    /// Whether the node is the root.
+    const ROOT: bool;
+}
+
+/// The root node.
+pub(crate) struct Root;
+/// A principal-variation node.
+pub(crate) struct Pv;
+/// A zero-window node.
+pub(crate) struct NonPv;
+
+impl NodeType for Root {
+    const PV: bool = true;
+    const ROOT: bool = true;
+}
+impl NodeType for Pv {
+    const PV: bool = true;
+    const ROOT: bool = false;
+}
+impl NodeType for NonPv {
+    const PV: bool = false;
+    const ROOT: bool = false;
+}
+
+/// Whether a table bound lets `score` decide against `beta`.
+#[inline]
+pub(crate) fn bound_allows(bound: Bound, score: i32, beta: i32) -> bool {
+    match bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score < beta,
+    }
+}
+
+impl Worker<'_> {
+    /// Chariots, horses and cannons of the side to move.
+    pub(crate) fn major_pieces(&self) -> usize {
+        let b = self.pos.board();
+        let us = self.pos.side_to_move();
+        b.count(us, PieceKind::Chariot) + b.count(us, PieceKind::Horse) + b.count(us, PieceKind::Cannon)
+    }
+
+    /// Rewards the quiet move `m` that caused a cutoff (and punishes the
+    /// quiets tried before it), updating killers and the counter move.
+    pub(crate) fn update_quiet_stats(&mut self, ply: usize, m: Move, tried: &[Move], bonus: i32) {
+        let f = self.frame(ply);
+        let (prev1, prev2, prev_mv) =
+            (self.frame_at(ply, 1).cont_row, self.frame_at(ply, 2).cont_row, self.frame_at(ply, 1).mv);
+        if f.killers[0] != m {
+            let k = &mut self.frame_mut(ply).killers;
+            k[1] = k[0];
+            k[0] = m;
+        }
+        let side = self.pos.side_to_move().index();
+        let cells = *self.pos.board().cells();
+        let hist: &mut Histories = self.hist;
+        let mut apply = |mv: Move, b: i32| {
+            gravity(&mut hist.butterfly[side][Histories::bf_index(mv)], b);
+            let row = cont_index(code_of(cells[mv.from().index()]), mv.to().0);
+            gravity(&mut hist.continuation[prev1][row], b);
+            gravity(&mut hist.continuation[prev2][row], b);
+        };
+        apply(m, bonus);
+        for &q in tried {
+            apply(q, -bonus);
+        }
+        if prev_mv.is_some() {
+            hist.counter[prev1] = m;
+        }
+    }
+
+    /// Rewards the capture `m` (if any) and punishes the captures tried before.
+    pub(crate) fn update_capture_stats(&mut self, m: Option<Move>, tried: &[Move], bonus: i32) {
+        let cells = self.pos.board().cells();
+        let hist: &mut Histories = self.hist;
+        let mut apply = |mv: Move, b: i32| {
+            let row = cont_index(code_of(cells[mv.from().index()]), mv.to().0);
+            let victim = (code_of(cells[mv.to().index()]) & 7) as usize;
+            gravity(&mut hist.capture[row][victim], b);
+        };
+        if let Some(m) = m {
+            apply(m, bonus);
+        }
+        for &c in tried {
+            apply(c, -bonus);
+        }
+    }
+
+    /// Alpha-beta search of the current position to `depth` plies.
+    pub(crate) fn search<N: NodeType>(&mut self, mut alpha: i32, mut beta: i32, mut depth: i32, cut_node: bool) -> i32 {
+        let pv_node = N::PV;
+        let root = N::ROOT;
+        let ply = self.ply;
+        if depth <= 0 {
+            return if pv_node { self.qsearch::<Pv>(alpha, beta) } else { self.qsearch::<NonPv>(alpha, beta) };
+        }
+        if pv_node {
+            self.pv_len[ply] = ply;
+            self.seldepth = self.seldepth.max(ply + 1);
+        }
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        let in_check = self.pos.in_check();
+        if !root {
+            if let Some(s) = repetition_score(&self.pos, ply, self.draw_score(ply)) {
+                return s;
+            }
+            // rules.md section 4: 60 moves without a capture draw, unless mated now.
+            if self.pos.state().plies_since_capture as usize >= NATURAL_LIMIT_PLIES
+                && (!in_check || !self.pos.legal_moves().is_empty())
+            {
+                return self.draw_score(ply);
+            }
+            if ply >= MAX_PLY as usize - 2 {
+                return if in_check { self.draw_score(ply) } else { evaluate_raw(&self.pos) };
+            }
+            // Mate distance pruning.
+            alpha = alpha.max(mated_in(ply as u32).0);
+            beta = beta.min(mate_in(ply as u32 + 1).0);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        let excluded = self.frame(ply).excluded;
+        let key = self.pos.key().0;
+        let tte = if excluded.is_some() { None } else { self.shared.tt.probe(key) };
+        let tt_move = if root { self.root_moves[self.pv_idx].mv } else { tte.map_or(Move::NULL, |e| e.mv) };
+        let tt_score = tte.map(|e| from_tt(e.score, ply));
+        let tt_pv = pv_node || tte.is_some_and(|e| e.is_pv);
+        if !pv_node {
+            if let (Some(e), Some(s)) = (tte, tt_score) {
+                if e.depth >= depth && bound_allows(e.bound, s, beta) {
+                    if s >= beta
+                        && tt_move.is_some()
+                        && self.pos.board().cell(tt_move.to()) == EMPTY
+                        && self.pos.is_legal(tt_move)
+                    {
+                        self.update_quiet_stats(ply, tt_move, &[], history_bonus(depth));
+                    }
+                    return s;
+                }
+            }
+        }
+
+        // Static evaluation.
+        let static_eval;
+        let mut eval;
+        if in_check {
+            static_eval = EVAL_NONE;
+            eval = EVAL_NONE;
+        } else {
+            static_eval = match tte {
+                Some(e) if e.eval != EVAL_NONE => e.eval,
+                _ => evaluate_raw(&self.pos),
+            };
+            eval = static_eval;
+            if let (Some(e), Some(s)) = (tte, tt_score) {
+                let b = if s > eval { Bound::Lower } else { Bound::Upper };
+                if e.bound == b || e.bound == Bound::Exact {
+                    eval = s;
+                }
+            }
+        }
+        self.frame_mut(ply).static_eval = static_eval;
+        let improving = !in_check && {
+            let p2 = self.frame_at(ply, 2).static_eval;
+            let p4 = self.frame_at(ply, 4).static_eval;
+            if p2 != EVAL_NONE {
+                static_eval > p2
+            } else {
+                p4 == EVAL_NONE || static_eval > p4
+            }
+        };
+        self.frame_mut(ply + 2).killers = [Move::NULL; 2];
+
+        if !pv_node && !in_check && !excluded.is_some() {
+            // Razoring.
+            if depth <= RAZOR_DEPTH && eval + razor_margin(depth) < alpha {
+                let v = self.qsearch::<NonPv>(alpha - 1, alpha);
+                if v < alpha {
+                    return v;
+                }
+            }
+            // Reverse futility pruning.
+            if depth <= RFP_DEPTH && eval - rfp_margin(depth, improving) >= beta && eval < MATE_BOUND {
+                return eval;
+            }
+            // Null move, not after a null move and not without pieces that
+            // can make threats (zugzwang: "no piece to move" is a loss here).
+            let majors = self.major_pieces();
+            if depth >= NULL_MIN_DEPTH
+                && eval >= beta
+                && static_eval >= beta
+                && self.frame_at(ply, 1).mv.is_some()
+                && ply >= self.nmp_min_ply
+                && majors > 0
+                && beta > -MATE_BOUND
+            {
+                let r = null_reduction(depth, eval - beta);
+                let f = self.frame_mut(ply);
+                f.mv = Move::NULL;
+                f.cont_row = 0;
+                self.pos.make_null_move();
+                self.ply += 1;
+                let v = -self.search::<NonPv>(-beta, -beta + 1, depth - r, !cut_node);
+                self.ply -= 1;
+                self.pos.unmake_null_move();
+                if self.stopped {
+                    return 0;
+                }
+                if v >= beta {
+                    let v = if v >= MATE_BOUND { beta } else { v };
+                    if majors > NULL_VERIFY_PIECES || depth < NULL_VERIFY_DEPTH || self.nmp_min_ply != 0 {
+                        return v;
+                    }
+                    // Verification: search again without null moves for a while.
+                    self.nmp_min_ply = ply + (3 * (depth - r) / 4).max(1) as usize;
+                    let w = self.search::<NonPv>(beta - 1, beta, depth - r, false);
+                    self.nmp_min_ply = 0;
+                    if w >= beta {
+                        return v;
+                    }
+                }
+            }
+        }
+
+        // Internal iterative reduction.
+        if (pv_node || cut_node) && depth >= IIR_DEPTH && !tt_move.is_some() {
+            depth -= 1;
+        }
+
+        let prev1 = self.frame_at(ply, 1);
+        let cont = [prev1.cont_row, self.frame_at(ply, 2).cont_row];
+        let counter = if prev1.mv.is_some() { self.hist.counter[prev1.cont_row] } else { Move::NULL };
+        let killers = self.frame(ply).killers;
+        let mut picker = MovePicker::new(&self.pos, tt_move, killers, counter);
+        let root_list: Vec<Move> =
+            if root { self.root_moves[self.pv_idx..].iter().map(|r| r.mv).collect() } else { Vec::new() };
+        let mut root_i = 0;
+        let mut best = -INFINITE;
+        let mut best_move = Move::NULL;
+        let mut move_count: i32 = 0;
+        let mut quiets_tried: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
+        let mut captures_tried: arrayvec::ArrayVec<Move, 32> = arrayvec::ArrayVec::new();
+
+        loop {
+            let m = if root {
+                if root_i >= root_list.len() {
+                    break;
+                }
+                root_i += 1;
+                root_list[root_i - 1]
+            } else {
+                match picker.next(&self.pos, &OrderContext { hist: self.hist, cont }) {
+                    Some(m) => m,
+                    None => break,
+                }
+            };
+            if m == excluded {
+                continue;
+            }
+            move_count += 1;
+            let cells = self.pos.board().cells();
+            let mover = code_of(cells[m.from().index()]);
+            let capture = cells[m.to().index()] != EMPTY;
+            let gives_check = self.pos.gives_check(m);
+            let row = cont_index(mover, m.to().0);
+            if root && self.id == 0 {
+                self.report_currmove(depth, m, (move_count as usize + self.pv_idx) as u32);
+            }
+            let quiet_hist = if capture {
+                0
+            } else {
+                let h = &*self.hist;
+                h.butterfly[self.pos.side_to_move().index()][Histories::bf_index(m)] as i32
+                    + h.continuation[cont[0]][row] as i32
+                    + h.continuation[cont[1]][row] as i32
+            };
+
+            // Pruning at shallow depth.
+            if !root && best > -MATE_BOUND {
+                if !capture && !gives_check {
+                    if !in_check && depth <= LMP_DEPTH && move_count >= lmp_count(depth, improving) {
+                        picker.skip_quiets = true;
+                        continue;
+                    }
+                    let lmr_depth = (depth - 1 - lmr_base(depth, move_count) / LMR_UNIT).max(0);
+                    if !in_check && lmr_depth <= FUTILITY_DEPTH && static_eval + futility_margin(lmr_depth) <= alpha {
+                        continue;
+                    }
+                    if lmr_depth <= SEE_PRUNE_DEPTH && !see_ge(&self.pos, m, see_quiet_margin(lmr_depth)) {
+                        continue;
+                    }
+                } else if capture && depth <= SEE_PRUNE_DEPTH && !see_ge(&self.pos, m, see_capture_margin(depth)) {
+                    continue;
+                }
+            }
+
+            // Extensions.
+            let mut ext = 0;
+            if !root && m == tt_move && depth >= SINGULAR_DEPTH && !excluded.is_some() {
+                if let (Some(e), Some(s)) = (tte, tt_score) {
+                    if e.depth >= depth - 3 && e.bound != Bound::Upper && s.abs() < MATE_BOUND {
+                        let sbeta = s - singular_margin(depth);
+                        self.frame_mut(ply).excluded = m;
+                        let v = self.search::<NonPv>(sbeta - 1, sbeta, (depth - 1) / 2, cut_node);
+                        self.frame_mut(ply).excluded = Move::NULL;
+                        if self.stopped {
+                            return 0;
+                        }
+                        if v < sbeta {
+                            ext = 1;
+                        } else if sbeta >= beta {
+                            return sbeta; // multi-cut
+                        }
+                    }
+                }
+            }
+            if ext == 0 && gives_check && (ply as i32) < CHECK_EXTENSION_PLY_FACTOR * self.root_depth {
+                ext = 1;
+            }
+            let new_depth = depth - 1 + ext;
+
+            let f = self.frame_mut(ply);
+            f.mv = m;
+            f.cont_row = row;
+            self.pos.make_move(m);
+            self.ply += 1;
+            let mut v = -INFINITE;
+            if depth >= 2 && move_count > 1 + root as i32 && (!capture || !tt_pv) {
+                let mut r = lmr_base(depth, move_count);
+                if tt_pv {
+                    r -= LMR_UNIT;
+                }
+                if cut_node {
+                    r += LMR_UNIT;
+                }
+                if !improving {
+                    r += LMR_UNIT / 2;
+                }
+                if gives_check {
+                    r -= LMR_UNIT / 2;
+                }
+                if m == killers[0] || m == killers[1] || m == counter {
+                    r -= LMR_UNIT / 2;
+                }
+                if capture {
+                    r -= LMR_UNIT;
+                } else {
+                    r -= quiet_hist * LMR_UNIT / LMR_HISTORY_DIVISOR;
+                }
+                let d = (new_depth - r / LMR_UNIT).min(new_depth).max(1);
+                v = -self.search::<NonPv>(-alpha - 1, -alpha, d, true);
+                if v > alpha && d < new_depth {
+                    v = -self.search::<NonPv>(-alpha - 1, -alpha, new_depth, !cut_node);
+                }
+            } else if !pv_node || move_count > 1 {
+                v = -self.search::<NonPv>(-alpha - 1, -alpha, new_depth, !cut_node);
+            }
+            if pv_node && (move_count == 1 || (v > alpha && (root || v < beta))) {
+                v = -self.search::<Pv>(-beta, -alpha, new_depth, false);
+            }
+            self.ply -= 1;
+            self.pos.unmake_move();
+            if self.stopped {
+                return 0;
+            }
+
+            if root {
+                self.update_root_move(m, v, alpha, move_count);
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = m;
+                    if pv_node && !root {
+                        self.update_pv(ply, m);
+                    }
+                    if v >= beta {
+                        break;
+                    }
+                    alpha = v;
+                }
+            }
+            if m != best_move {
+                if capture {
+                    let _ = captures_tried.try_push(m);
+                } else {
+                    let _ = quiets_tried.try_push(m);
+                }
+            }
+        }
+
+        if move_count == 0 {
+            // rules.md section 2: no legal move loses, in check or not.
+            return if excluded.is_some() { alpha } else { mated_in(ply as u32).0 };
+        }
+
+        if best >= beta && best_move.is_some() {
+            let bonus = history_bonus(depth + (best > beta + 150) as i32);
+            if self.pos.board().cell(best_move.to()) == EMPTY {
+                self.update_quiet_stats(ply, best_move, &quiets_tried, bonus);
+                self.update_capture_stats(None, &captures_tried, bonus);
+            } else {
+                self.update_capture_stats(Some(best_move), &captures_tried, bonus);
+            }
+        }
+
+        if !(excluded.is_some() || root && self.pv_idx > 0) {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if pv_node && best_move.is_some() {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.shared.tt.store(key, best_move, to_tt(best, ply), static_eval, depth, bound, tt_pv);
+        }
+        best
+    }
+}

@@ -1,0 +1,141 @@
+//! Quiescence search: captures until the position is quiet (stand pat on the
+//! static evaluation), all evasions when in check. Captures that cannot
+//! raise the score to alpha even with a margin (delta pruning) or that lose
+//! material by SEE are skipped. No legal evasion is a loss (rules.md section 2).
+
+use super::alphabeta::{bound_allows, NodeType};
+use super::history::cont_index;
+use super::movepick::{MovePicker, OrderContext};
+use super::params::DELTA_MARGIN;
+use super::see::{cell_value, see_ge};
+use super::{repetition_score, Worker, EVAL_NONE};
+use crate::board::{code_of, EMPTY};
+use crate::eval::evaluate_raw;
+use crate::moves::Move;
+use crate::score::{from_tt, mated_in, to_tt, INFINITE, MATE_BOUND, MAX_PLY};
+use crate::tt::Bound;
+
+/// Table depth of quiescence entries: in check (all evasions) and not.
+const QS_DEPTH_CHECK: i32 = 0;
+const QS_DEPTH_CAPTURES: i32 = -1;
+
+impl Worker<'_> {
+    /// Quiescence search of the current position.
+    pub(crate) fn qsearch<N: NodeType>(&mut self, mut alpha: i32, beta: i32) -> i32 {
+        let pv_node = N::PV;
+        let ply = self.ply;
+        if pv_node {
+            self.pv_len[ply] = ply;
+            self.seldepth = self.seldepth.max(ply + 1);
+        }
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        if let Some(s) = repetition_score(&self.pos, ply, self.draw_score(ply)) {
+            return s;
+        }
+        let in_check = self.pos.in_check();
+        if ply >= MAX_PLY as usize - 2 {
+            return if in_check { self.draw_score(ply) } else { evaluate_raw(&self.pos) };
+        }
+        let key = self.pos.key().0;
+        let tte = self.shared.tt.probe(key);
+        let tt_score = tte.map(|e| from_tt(e.score, ply));
+        let qdepth = if in_check { QS_DEPTH_CHECK } else { QS_DEPTH_CAPTURES };
+        if !pv_node {
+            if let (Some(e), Some(s)) = (tte, tt_score) {
+                if e.depth >= qdepth && bound_allows(e.bound, s, beta) {
+                    return s;
+                }
+            }
+        }
+        let tt_move = tte.map_or(Move::NULL, |e| e.mv);
+
+        let mut best;
+        let static_eval;
+        if in_check {
+            best = -INFINITE;
+            static_eval = EVAL_NONE;
+        } else {
+            static_eval = match tte {
+                Some(e) if e.eval != EVAL_NONE => e.eval,
+                _ => evaluate_raw(&self.pos),
+            };
+            best = static_eval;
+            if let (Some(e), Some(s)) = (tte, tt_score) {
+                let b = if s > best { Bound::Lower } else { Bound::Upper };
+                if e.bound == b || e.bound == Bound::Exact {
+                    best = s;
+                }
+            }
+            if best >= beta {
+                if tte.is_none() {
+                    self.shared.tt.store(key, Move::NULL, to_tt(best, ply), static_eval, qdepth, Bound::Lower, false);
+                }
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let futility_base = if in_check { -INFINITE } else { static_eval + DELTA_MARGIN };
+
+        let cont = [self.frame_at(ply, 1).cont_row, self.frame_at(ply, 2).cont_row];
+        let mut picker = MovePicker::new_qsearch(&self.pos, tt_move);
+        let mut best_move = Move::NULL;
+        let mut move_count = 0;
+        while let Some(m) = picker.next(&self.pos, &OrderContext { hist: self.hist, cont }) {
+            move_count += 1;
+            let cells = self.pos.board().cells();
+            let victim = cells[m.to().index()];
+            let mover = code_of(cells[m.from().index()]);
+            if !in_check && best > -MATE_BOUND {
+                if victim != EMPTY {
+                    let optimistic = futility_base + cell_value(victim);
+                    if optimistic <= alpha {
+                        best = best.max(optimistic);
+                        continue;
+                    }
+                }
+                if !see_ge(&self.pos, m, 0) {
+                    continue;
+                }
+            }
+            let f = self.frame_mut(ply);
+            f.mv = m;
+            f.cont_row = cont_index(mover, m.to().0);
+            self.pos.make_move(m);
+            self.ply += 1;
+            let v = -self.qsearch::<N>(-beta, -alpha);
+            self.ply -= 1;
+            self.pos.unmake_move();
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = m;
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if v >= beta {
+                        break;
+                    }
+                    alpha = v;
+                }
+            }
+        }
+        if in_check && move_count == 0 {
+            return mated_in(ply as u32).0;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if pv_node && best_move.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(key, best_move, to_tt(best, ply), static_eval, qdepth, bound, pv_node);
+        best
+    }
+}

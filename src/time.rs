@@ -1,0 +1,193 @@
+//! Search limits and time management: what the caller asks for
+//! ([`SearchLimits`], [`Clock`]) and how much of the clock one move may use
+//! ([`TimeManager`]: a soft limit checked between iterations, scaled by
+//! best-move stability and score drops, and a hard limit polled inside the
+//! search).
+//!
+//! Multi-period controls (rules.md section 5: "T minutes for the first M moves,
+//! then T2 per M2") reach us as `movestogo` = moves left in the current period;
+//! sudden death has no `movestogo`; Fischer controls add an increment.
+//! This module never reads the clock of the opponent and never prints.
+
+use std::time::{Duration, Instant};
+
+/// Our clock: time left, increment per move, moves to the next time control.
+#[derive(Clone, Debug, Default)]
+pub struct Clock {
+    /// Time left on our clock.
+    pub time: Duration,
+    /// Increment added after each of our moves.
+    pub increment: Duration,
+    /// Moves left until the next time control (`None`: sudden death).
+    pub movestogo: Option<u32>,
+}
+
+/// What limits a search. With nothing set the search runs to the maximum depth.
+#[derive(Clone, Debug, Default)]
+pub struct SearchLimits {
+    /// Maximum depth in plies.
+    pub depth: Option<u32>,
+    /// Maximum nodes (all threads together).
+    pub nodes: Option<u64>,
+    /// Fixed time for this move.
+    pub movetime: Option<Duration>,
+    /// UCI `go mate N`: stop when a mate in at most N moves is proven.
+    pub mate: Option<u32>,
+    /// Search until stopped.
+    pub infinite: bool,
+    /// Pondering: no time limit until ponderhit.
+    pub ponder: bool,
+    /// Our clock (time left, increment, moves to go).
+    pub clock: Option<Clock>,
+}
+
+impl SearchLimits {
+    /// Limits of a fixed-depth search.
+    pub fn depth(depth: u32) -> SearchLimits {
+        SearchLimits { depth: Some(depth), ..SearchLimits::default() }
+    }
+
+    /// Limits of a fixed-time search.
+    pub fn movetime(t: Duration) -> SearchLimits {
+        SearchLimits { movetime: Some(t), ..SearchLimits::default() }
+    }
+
+    /// Whether a time limit applies (movetime or clock).
+    pub fn uses_time(&self) -> bool {
+        self.movetime.is_some() || self.clock.is_some()
+    }
+}
+
+/// Moves assumed left in a sudden-death game.
+const SUDDEN_DEATH_HORIZON: u32 = 32;
+/// Most moves the budget is spread over when `movestogo` is large.
+const MAX_HORIZON: u32 = 40;
+/// The hard limit is at most this many soft budgets.
+const HARD_OVER_SOFT: u32 = 5;
+/// Never plan to use more than this fraction (per mille) of the clock on one move.
+const MAX_CLOCK_SHARE: u32 = 700;
+/// Floor of any budget, so that a search always completes depth 1.
+const MIN_BUDGET: Duration = Duration::from_millis(5);
+
+/// Time budget of one search: the soft limit (do not start another
+/// iteration past it, once scaled) and the hard limit (abort the search).
+#[derive(Clone, Debug)]
+pub struct TimeManager {
+    start: Instant,
+    /// Target time for the move.
+    pub soft: Duration,
+    /// Absolute limit (polled inside the search).
+    pub hard: Duration,
+    /// Whether any time limit applies (false: infinite, depth, nodes, or pondering before ponderhit).
+    pub enabled: bool,
+}
+
+impl TimeManager {
+    /// The budget for `limits`, minus `move_overhead` (communication lag).
+    pub fn new(limits: &SearchLimits, move_overhead: Duration) -> TimeManager {
+        let start = Instant::now();
+        let off = TimeManager { start, soft: Duration::MAX, hard: Duration::MAX, enabled: false };
+        if limits.infinite {
+            return off;
+        }
+        let (soft, hard) = if let Some(mt) = limits.movetime {
+            let t = mt.saturating_sub(move_overhead).max(MIN_BUDGET);
+            (t, t)
+        } else if let Some(c) = &limits.clock {
+            Self::clock_budget(c, move_overhead)
+        } else {
+            return off;
+        };
+        TimeManager { start, soft, hard, enabled: !limits.ponder }
+    }
+
+    fn clock_budget(c: &Clock, overhead: Duration) -> (Duration, Duration) {
+        let mtg = c.movestogo.map_or(SUDDEN_DEATH_HORIZON, |n| n.clamp(1, MAX_HORIZON));
+        // Keep one overhead per remaining move of the horizon in reserve.
+        let left = c.time.saturating_sub(overhead * mtg.min(10)).max(MIN_BUDGET);
+        let share = left / mtg + c.increment * 3 / 4;
+        let cap = left * MAX_CLOCK_SHARE / 1000;
+        let soft = share.min(cap).max(MIN_BUDGET);
+        let hard_cap = if mtg == 1 { left * 9 / 10 } else { cap };
+        let hard = (soft * HARD_OVER_SOFT).min(hard_cap).max(soft);
+        (soft, hard)
+    }
+
+    /// Restarts the clock (at ponderhit) and enables the limits.
+    pub fn start_now(&mut self) {
+        self.start = Instant::now();
+        self.enabled = self.soft != Duration::MAX;
+    }
+
+    /// Time since the search (or ponderhit) started.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Whether the hard limit has passed.
+    pub fn hard_expired(&self) -> bool {
+        self.enabled && self.elapsed() >= self.hard
+    }
+
+    /// Whether to start no further iteration. `best_move_changes` counts
+    /// best-move changes in recent iterations (decayed by the caller), and
+    /// `score_drop` is how far (centipawns) the score fell against the previous
+    /// iterations; an unstable or falling search gets more time, a stable one
+    /// less.
+    pub fn soft_expired(&self, best_move_changes: f64, score_drop: i32, stable_iterations: u32) -> bool {
+        if !self.enabled {
+            return false;
+        }
+        let instability = 1.0 + best_move_changes.min(4.0) * 0.35;
+        let falling = 1.0 + (score_drop.clamp(0, 150) as f64) / 150.0;
+        let stable = if stable_iterations >= 6 { 0.6 } else { 1.0 - stable_iterations as f64 * 0.05 };
+        let budget = self.soft.as_secs_f64() * instability * falling * stable;
+        let e = self.elapsed().as_secs_f64();
+        // An iteration costs about as much as all before it: do not start one
+        // that cannot finish within the budget.
+        e >= budget.min(self.hard.as_secs_f64()) * 0.6
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn budgets() {
+        let oh = ms(30);
+        let tm = TimeManager::new(&SearchLimits::movetime(ms(1000)), oh);
+        assert_eq!(tm.soft, ms(970));
+        assert_eq!(tm.hard, ms(970));
+        assert!(tm.enabled);
+        let tm = TimeManager::new(&SearchLimits::depth(5), oh);
+        assert!(!tm.enabled && !tm.hard_expired());
+        // Sudden death 60 s: about 1/32 of the clock, hard several times more but bounded.
+        let c = Clock { time: ms(60_000), increment: Duration::ZERO, movestogo: None };
+        let tm = TimeManager::new(&SearchLimits { clock: Some(c), ..Default::default() }, oh);
+        assert!(tm.soft > ms(1500) && tm.soft < ms(2500), "{:?}", tm.soft);
+        assert!(tm.hard > tm.soft && tm.hard < ms(42_000));
+        // One move to the control: may use most of what is left, never all of it.
+        let c = Clock { time: ms(10_000), increment: Duration::ZERO, movestogo: Some(1) };
+        let tm = TimeManager::new(&SearchLimits { clock: Some(c), ..Default::default() }, oh);
+        assert!(tm.soft <= ms(7_000) && tm.hard <= ms(9_000) && tm.hard >= tm.soft);
+        // Increment games use most of the increment.
+        let c = Clock { time: ms(10_000), increment: ms(100), movestogo: None };
+        let tm = TimeManager::new(&SearchLimits { clock: Some(c), ..Default::default() }, oh);
+        assert!(tm.soft > ms(330) && tm.soft < ms(450), "{:?}", tm.soft);
+        // Almost no time left: still a positive budget.
+        let c = Clock { time: ms(20), increment: Duration::ZERO, movestogo: None };
+        let tm = TimeManager::new(&SearchLimits { clock: Some(c), ..Default::default() }, oh);
+        assert!(tm.soft >= MIN_BUDGET && tm.hard >= tm.soft);
+        // Pondering: disabled until ponderhit.
+        let c = Clock { time: ms(60_000), increment: Duration::ZERO, movestogo: None };
+        let mut tm = TimeManager::new(&SearchLimits { clock: Some(c), ponder: true, ..Default::default() }, oh);
+        assert!(!tm.enabled);
+        tm.start_now();
+        assert!(tm.enabled);
+    }
+}
