@@ -193,7 +193,7 @@ mod tests {
 
     #[test]
     fn illegal_move_names_line_and_ply() {
-        // Black's horse h9 cannot jump to g6: it is Red's turn pattern broken at ply 4.
+        // Ply 4: the horse on g7 cannot step straight to g6.
         let text = "h2e2 h9g7 h0g2 i9h9 | 3 | C00 | ok\nh2e2 h9g7 h0g2 g7g6 | 3 | C00 | bad";
         match parse_lines(text) {
             Err(BuildError::Move { line: 2, ply: 4, error: MoveError::Illegal(e) }) => {
