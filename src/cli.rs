@@ -10,6 +10,7 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
+use crate::book::{self, OpeningBook};
 use crate::fen::{FenError, Setup, START_FEN};
 use crate::perft;
 use crate::position::Position;
@@ -81,6 +82,58 @@ enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
         args: Vec<String>,
     },
+    /// Opening book tools: build the binary book, list book moves, write the opening suite.
+    Book {
+        #[command(subcommand)]
+        action: BookCommand,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum BookCommand {
+    /// Build a binary book from a text source (book/openings.txt); fails on an illegal move.
+    Build {
+        /// Text source: `moves | weight | ECCO | name` per line.
+        input: std::path::PathBuf,
+        /// Binary book to write.
+        #[arg(short, long)]
+        output: std::path::PathBuf,
+        /// Also search the last position of every line to this depth and
+        /// report the lines scoring beyond --verify-limit for one side.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=30))]
+        verify_depth: Option<u32>,
+        /// Threshold of --verify-depth, in centipawn units.
+        #[arg(long, default_value_t = book::verify::VERIFY_LIMIT)]
+        verify_limit: i32,
+    },
+    /// List the book moves of a position (default book: the embedded one).
+    Probe {
+        /// Position (default: the start position).
+        #[arg(long, default_value = START_FEN)]
+        fen: String,
+        /// ICCS moves played from the position first.
+        #[arg(long, num_args = 1.., value_delimiter = ' ')]
+        moves: Vec<String>,
+        /// Book file to read instead of the embedded book.
+        #[arg(long)]
+        book: Option<std::path::PathBuf>,
+    },
+    /// Write the opening suite: positions 4-10 plies into the book lines,
+    /// mirror images once, ECCO comment; with --depth, only those Chuhan's
+    /// search scores within --limit.
+    Suite {
+        /// Text source (book/openings.txt).
+        input: std::path::PathBuf,
+        /// Suite file to write.
+        #[arg(short, long)]
+        output: std::path::PathBuf,
+        /// Search depth of the balance filter (without it: unscored candidates).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=30))]
+        depth: Option<u32>,
+        /// Keep positions with |score| at most this (centipawn units).
+        #[arg(long, default_value_t = book::suite::BALANCE_LIMIT)]
+        limit: i32,
+    },
 }
 
 /// Runs the command line `args` (without the program name).
@@ -101,6 +154,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
         Some(Command::Bench { depth }) => run_bench(depth),
         Some(Command::Judge { fen, moves, rules, limit, relaxed }) => run_judge(&fen, &moves, &rules, &limit, relaxed),
         Some(Command::Match { args }) => run_match(&args),
+        Some(Command::Book { action }) => run_book(action),
     }
 }
 
@@ -199,6 +253,155 @@ fn run_bench(depth: u32) -> ExitCode {
     let _ = writeln!(out, "time {} ms", report.time.as_millis());
     let _ = writeln!(out, "{} nodes {} nps", report.nodes, report.nps());
     ExitCode::SUCCESS
+}
+
+fn read_text(path: &std::path::Path) -> Result<String, ExitCode> {
+    std::fs::read_to_string(path).map_err(|e| {
+        eprintln!("error: cannot read {}: {e}", path.display());
+        ExitCode::from(2)
+    })
+}
+
+fn write_file(path: &std::path::Path, bytes: &[u8]) -> Result<(), ExitCode> {
+    std::fs::write(path, bytes).map_err(|e| {
+        eprintln!("error: cannot write {}: {e}", path.display());
+        ExitCode::from(2)
+    })
+}
+
+fn run_book(action: BookCommand) -> ExitCode {
+    let result = match action {
+        BookCommand::Build { input, output, verify_depth, verify_limit } => {
+            book_build(&input, &output, verify_depth, verify_limit)
+        }
+        BookCommand::Probe { fen, moves, book } => book_probe(&fen, &moves, book.as_deref()),
+        BookCommand::Suite { input, output, depth, limit } => book_suite(&input, &output, depth, limit),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(code) => code,
+    }
+}
+
+fn book_build(
+    input: &std::path::Path,
+    output: &std::path::Path,
+    verify_depth: Option<u32>,
+    verify_limit: i32,
+) -> Result<(), ExitCode> {
+    let text = read_text(input)?;
+    let lines = book::text::parse_lines(&text).map_err(|e| {
+        eprintln!("error: {}: {e}", input.display());
+        ExitCode::from(2)
+    })?;
+    let (book, stats) = book::text::build_from_lines(&lines);
+    write_file(output, &book.to_bytes())?;
+    if let Some(depth) = verify_depth {
+        let mut scorer = book::verify::Scorer::new(depth, 16);
+        let bad = book::verify::verify_lines(&lines, &mut scorer, verify_limit, |done, total| {
+            if done % 50 == 0 || done == total {
+                eprintln!("verified {done}/{total} lines");
+            }
+        });
+        for u in &bad {
+            println!(
+                "line {}: {} {}: last position scores {:+} for Red at depth {depth} (limit {verify_limit})",
+                u.line, u.ecco, u.name, u.score_red
+            );
+        }
+        println!("{} of {} lines beyond {verify_limit} at depth {depth}", bad.len(), lines.len());
+    }
+    println!(
+        "{} lines, {} plies, {} positions, {} records -> {}",
+        stats.lines,
+        stats.plies,
+        stats.positions,
+        stats.records,
+        output.display()
+    );
+    Ok(())
+}
+
+fn book_probe(fen: &str, moves: &[String], path: Option<&std::path::Path>) -> Result<(), ExitCode> {
+    let book = match path {
+        Some(p) => OpeningBook::load(p),
+        None => OpeningBook::embedded(),
+    }
+    .map_err(|e| {
+        eprintln!("error: {e}");
+        ExitCode::from(2)
+    })?;
+    let mut pos = Position::from_fen(fen).map_err(|e| {
+        eprintln!("error: invalid FEN: {e}");
+        ExitCode::from(2)
+    })?;
+    for text in moves.iter().filter(|t| !t.is_empty()) {
+        let m = pos.parse_move(text).map_err(|e| {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        })?;
+        pos.make_move(m);
+    }
+    for (m, w) in book.moves(&pos) {
+        println!("{m} {w}");
+    }
+    Ok(())
+}
+
+fn book_suite(
+    input: &std::path::Path,
+    output: &std::path::Path,
+    depth: Option<u32>,
+    limit: i32,
+) -> Result<(), ExitCode> {
+    let text = read_text(input)?;
+    let lines = book::text::parse_lines(&text).map_err(|e| {
+        eprintln!("error: {}: {e}", input.display());
+        ExitCode::from(2)
+    })?;
+    let cands = book::suite::candidates(&lines);
+    let total = cands.len();
+    let (cands, filter) = match depth {
+        Some(d) => {
+            let mut scorer = book::verify::Scorer::new(d, 16);
+            let mut done = 0;
+            let kept = book::suite::select(
+                cands,
+                |p| {
+                    done += 1;
+                    if done % 100 == 0 {
+                        eprintln!("scored {done}/{total}");
+                    }
+                    Some(scorer.score(p))
+                },
+                limit,
+            );
+            let note = format!(
+                "Scored by Chuhan's search at depth {d} (side to move's view); kept {} of {total} candidates \
+                 with |score| <= {limit}.",
+                kept.len()
+            );
+            (kept, note)
+        }
+        None => (
+            cands,
+            format!(
+                "UNSCORED candidates: the |score| <= {limit} balance filter (chuhan book suite --depth D)\n\
+                 has not been applied."
+            ),
+        ),
+    };
+    let header = format!(
+        "Chuhan opening suite: {} distinct positions {}-{} plies into the lines of {}.\n\
+         Format: <FEN> ; <ECCO> <name> [; score <s>]. Mirror images appear once.\n{filter}",
+        cands.len(),
+        book::suite::MIN_PLY,
+        book::suite::MAX_PLY,
+        input.display(),
+    );
+    write_file(output, book::suite::render(&cands, &header).as_bytes())?;
+    println!("{} positions -> {}", cands.len(), output.display());
+    Ok(())
 }
 
 fn run_perft(depth: u32, fen: &str, divide: bool, relaxed: bool, threads: usize) -> ExitCode {

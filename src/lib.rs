@@ -22,6 +22,7 @@
 pub mod attacks;
 pub mod bench;
 pub mod board;
+pub mod book;
 pub mod cli;
 pub mod eval;
 pub mod fen;
