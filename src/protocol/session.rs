@@ -7,9 +7,10 @@
 //! that owns the engine, reports through a [`SearchReporter`] and prints
 //! `bestmove` itself the moment the search returns. The loop never waits for a
 //! search except before a command that needs the engine (`go`, `setoption`,
-//! `ucinewgame`, `probe` when idle is needed, `quit`), and then it stops the
-//! search first. `position` and `banmoves` act on the session's own copy, which
-//! a running search never reads, so they need not wait.
+//! `ucinewgame`, `quit`), and then it stops the search first; `probe` while
+//! thinking is refused (the table belongs to the running search). `position`
+//! and `banmoves` act on the session's own copy, which a running search never
+//! reads, so they need not wait.
 //!
 //! Every output line goes through one lock and is flushed at once, so lines
 //! from the two threads never interleave. Rules verdicts at the root
