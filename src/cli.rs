@@ -1,10 +1,10 @@
-//! Command-line front end: subcommands `perft`, `bench`, `judge` (and, as they
-//! land, `match`, `book`). With no arguments the binary is a protocol
+//! Command-line front end: subcommands `perft`, `bench`, `judge`, `match` and
+//! `book` (build / probe / suite). With no arguments the binary is a protocol
 //! engine on stdin/stdout.
 //!
 //! Errors go to stderr with exit code 2; results go to stdout.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -15,6 +15,7 @@ use crate::fen::{FenError, Setup, START_FEN};
 use crate::perft;
 use crate::position::Position;
 use crate::rules::{LimitPolicy, RuleSet, Rules};
+use crate::tools;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -72,6 +73,14 @@ enum Command {
         /// Accept advisors, elephants and soldiers on unreachable points.
         #[arg(long)]
         relaxed: bool,
+    },
+    /// Engine-vs-engine matches (UCCI/UCI referee); cutechess-cli style
+    /// arguments, see README "Match" or `chuhan match -help`.
+    #[command(disable_help_flag = true)]
+    Match {
+        /// `-engine cmd=... name=... -each ... -tc ... -games N ...`
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
+        args: Vec<String>,
     },
     /// Opening book tools: build the binary book, list book moves, write the opening suite.
     Book {
@@ -137,17 +146,70 @@ pub fn main(args: Vec<String>) -> ExitCode {
         }
     };
     match cli.command {
-        None => {
-            let mut out = std::io::stdout();
-            let _ = writeln!(out, "Chuhan {}: run `chuhan --help` for the subcommands.", env!("CARGO_PKG_VERSION"));
-            ExitCode::SUCCESS
-        }
+        // No subcommand: the engine on stdin/stdout (UCCI or UCI).
+        None => ExitCode::from(crate::protocol::run(std::io::stdin(), std::io::stdout()).clamp(0, 255) as u8),
         Some(Command::Perft { depth, fen, divide, relaxed, threads }) => {
             run_perft(depth, &fen, divide, relaxed, threads as usize)
         }
         Some(Command::Bench { depth }) => run_bench(depth),
         Some(Command::Judge { fen, moves, rules, limit, relaxed }) => run_judge(&fen, &moves, &rules, &limit, relaxed),
         Some(Command::Book { action }) => run_book(action),
+        Some(Command::Match { args }) => run_match(&args),
+    }
+}
+
+/// Prints match progress: one line per game, rewritten in place on a terminal.
+struct MatchPrinter {
+    tty: bool,
+}
+
+impl tools::tournament::MatchObserver for MatchPrinter {
+    fn game_finished(&mut self, record: &tools::game::GameRecord, progress: &str) {
+        let mut out = std::io::stdout().lock();
+        let game = format!("{} vs {}: {} ({})", record.red_name, record.black_name, record.result.pgn(), record.detail);
+        if self.tty {
+            let _ = write!(out, "\r\x1b[2K{game}\n{progress}");
+        } else {
+            let _ = writeln!(out, "{game}\n{progress}");
+        }
+        let _ = out.flush();
+    }
+
+    fn note(&mut self, text: &str) {
+        let mut out = std::io::stdout().lock();
+        if self.tty {
+            let _ = write!(out, "\r\x1b[2K");
+        }
+        let _ = writeln!(out, "{}", text.trim_end());
+        let _ = out.flush();
+    }
+}
+
+fn run_match(args: &[String]) -> ExitCode {
+    if args.is_empty() || args.iter().any(|a| a == "-help" || a == "--help" || a == "-h") {
+        println!("{}", tools::args::USAGE);
+        return ExitCode::SUCCESS;
+    }
+    let cfg = match tools::args::parse(args) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut printer = MatchPrinter { tty: std::io::stdout().is_terminal() };
+    match tools::tournament::run(&cfg, &mut printer) {
+        Ok(report) => {
+            if printer.tty {
+                println!();
+            }
+            print!("{report}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
     }
 }
 
@@ -322,12 +384,14 @@ fn book_suite(
     };
     let header = format!(
         "Chuhan opening suite: {} distinct positions {}-{} plies into the lines of {}.\n\
-         Format: <FEN> ; <ECCO> <name> [; score <s>]. Mirror images appear once.\n{filter}",
+         Format: <FEN> ; <ECCO> <name> [; score <s>]. Mirror images appear once.\n\
+         Order: round-robin over the ECCO classes (A0, A1, ..., E4), so any prefix spans the openings.\n{filter}",
         cands.len(),
         book::suite::MIN_PLY,
         book::suite::MAX_PLY,
         input.display(),
     );
+    let cands = book::suite::interleave(cands);
     write_file(output, book::suite::render(&cands, &header).as_bytes())?;
     println!("{} positions -> {}", cands.len(), output.display());
     Ok(())

@@ -30,10 +30,12 @@ pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod position;
+pub mod protocol;
 pub mod rules;
 pub mod score;
 pub mod search;
 pub mod time;
+pub mod tools;
 pub mod tt;
 
 pub use board::{Color, Piece, PieceKind, Square};

@@ -8,39 +8,296 @@
 pub mod psq;
 pub mod weights;
 
-use crate::board::{Color, PieceKind};
+use crate::attacks::HORSE_STEPS;
+use crate::board::square::{ORTHOGONAL, SOUTH};
+use crate::board::{code_of, side_tag, Board, Color, PieceKind, Square, EMPTY, OFF};
 use crate::position::Position;
 use crate::score::Score;
-use weights::{PHASE_MAX, TEMPO};
+use weights::*;
 
 /// The static evaluation of `pos` for the side to move.
 pub fn evaluate(pos: &Position) -> Score {
     Score(evaluate_raw(pos))
 }
 
+/// Piece counts of one side, by kind index.
+#[derive(Copy, Clone, Default)]
+struct Counts([i32; 7]);
+
+impl Counts {
+    fn of(board: &Board, color: Color) -> Counts {
+        let mut c = Counts::default();
+        for k in PieceKind::ALL {
+            c.0[k.index()] = board.count(color, k) as i32;
+        }
+        c
+    }
+    fn get(&self, k: PieceKind) -> i32 {
+        self.0[k.index()]
+    }
+    /// Chariots, horses, cannons and soldiers: pieces that can cross the river.
+    fn attackers(&self) -> i32 {
+        self.get(PieceKind::Chariot)
+            + self.get(PieceKind::Horse)
+            + self.get(PieceKind::Cannon)
+            + self.get(PieceKind::Soldier)
+    }
+    fn defenders(&self) -> i32 {
+        self.get(PieceKind::Advisor) + self.get(PieceKind::Elephant)
+    }
+}
+
 /// Whether `color` has a piece that can cross the river and attack
 /// (chariot, horse, cannon or soldier).
 pub fn has_attackers(pos: &Position, color: Color) -> bool {
-    let b = pos.board();
-    b.count(color, PieceKind::Chariot)
-        + b.count(color, PieceKind::Horse)
-        + b.count(color, PieceKind::Cannon)
-        + b.count(color, PieceKind::Soldier)
-        > 0
+    Counts::of(pos.board(), color).attackers() > 0
+}
+
+#[inline(always)]
+fn add(acc: &mut (i32, i32), w: Pair, n: i32) {
+    acc.0 += w.0 * n;
+    acc.1 += w.1 * n;
+}
+
+#[inline(always)]
+fn is_kind(id: u8, color: Color, kind: PieceKind) -> bool {
+    code_of(id) == (color as u8) << 3 | kind as u8
+}
+
+/// Positional terms in favour of `us` (middlegame, endgame).
+fn side_terms(board: &Board, us: Color, own: &Counts, their: &Counts) -> (i32, i32) {
+    let cells = board.cells();
+    let them = !us;
+    let tag = side_tag(us);
+    let enemy = side_tag(them);
+    let forward: i16 = if us == Color::Red { 16 } else { SOUTH };
+    let their_back_rank = if us == Color::Red { 9 } else { 0 };
+    let their_heart = if us == Color::Red { Square::new(4, 8) } else { Square::new(4, 1) };
+    let eg = board.general(them);
+    let our_general = board.general(us);
+    let mut acc = (0, 0);
+
+    // Chariots: mobility, open file, back rank.
+    for sq in board.squares_of(us, PieceKind::Chariot) {
+        let mut mob = 0;
+        for d in ORTHOGONAL {
+            let mut s = sq.0 as i16 + d;
+            while cells[(s & 0xFF) as usize] == EMPTY {
+                mob += 1;
+                s += d;
+            }
+            let id = cells[(s & 0xFF) as usize];
+            if id & enemy != 0 {
+                mob += 1;
+            }
+            if d == forward && id & tag == 0 {
+                add(&mut acc, CHARIOT_OPEN_FILE, 1);
+            }
+        }
+        add(&mut acc, CHARIOT_MOBILITY, mob);
+        if sq.rank() == their_back_rank && eg.rank() == their_back_rank {
+            add(&mut acc, CHARIOT_BACK_RANK, 1);
+        }
+    }
+    // Horses: mobility, trapped, legs blocked by own pieces.
+    for sq in board.squares_of(us, PieceKind::Horse) {
+        let mut mob = 0;
+        for &(to, leg) in &HORSE_STEPS[sq.index()] {
+            if to == 0 {
+                break;
+            }
+            if cells[leg as usize] == EMPTY && cells[to as usize] & tag == 0 {
+                mob += 1;
+            }
+        }
+        let mut blocked = 0;
+        for d in ORTHOGONAL {
+            if cells[(sq.0 as i16 + d) as u8 as usize] & tag != 0 {
+                blocked += 1;
+            }
+        }
+        add(&mut acc, HORSE_MOBILITY, mob);
+        add(&mut acc, HORSE_LEG_BLOCKED, blocked);
+        if mob <= 1 {
+            add(&mut acc, HORSE_TRAPPED, 1);
+        }
+    }
+    // Cannons: mobility, empty-head cannon, pinned palace horse, bottom cannon.
+    for sq in board.squares_of(us, PieceKind::Cannon) {
+        let mut mob = 0;
+        for d in ORTHOGONAL {
+            let mut s = sq.0 as i16 + d;
+            while cells[(s & 0xFF) as usize] == EMPTY {
+                mob += 1;
+                s += d;
+            }
+            if cells[(s & 0xFF) as usize] == OFF {
+                continue;
+            }
+            s += d;
+            while cells[(s & 0xFF) as usize] == EMPTY {
+                s += d;
+            }
+            if cells[(s & 0xFF) as usize] & enemy != 0 {
+                mob += 1;
+            }
+        }
+        add(&mut acc, CANNON_MOBILITY, mob);
+        if eg != Square(0) && sq.file() == eg.file() {
+            let d: i16 = if eg.0 > sq.0 { 16 } else { -16 };
+            let mut s = sq.0 as i16 + d;
+            let mut screens = 0;
+            let mut screen = EMPTY;
+            while s != eg.0 as i16 {
+                let id = cells[(s & 0xFF) as usize];
+                if id != EMPTY {
+                    screens += 1;
+                    screen = id;
+                    if screens > 1 {
+                        break;
+                    }
+                }
+                s += d;
+            }
+            if screens == 0 {
+                add(&mut acc, EMPTY_HEAD_CANNON, 1);
+            } else if screens == 1 && is_kind(screen, them, PieceKind::Horse) && board.square_of(screen) == their_heart
+            {
+                add(&mut acc, CANNON_PINS_PALACE_HORSE, 1);
+            }
+        }
+        if sq.rank() == their_back_rank && eg.rank() == their_back_rank {
+            add(&mut acc, BOTTOM_CANNON, 1);
+        }
+    }
+    // Crossed soldiers side by side.
+    for sq in board.squares_of(us, PieceKind::Soldier) {
+        if !sq.is_home_half(us) {
+            let right = cells[sq.index() + 1];
+            if is_kind(right, us, PieceKind::Soldier) && !Square(sq.0 + 1).is_home_half(us) {
+                add(&mut acc, SOLDIERS_CONNECTED, 1);
+            }
+        }
+    }
+    // Connected advisors and elephants.
+    if own.get(PieceKind::Advisor) == 2 {
+        let mut it = board.squares_of(us, PieceKind::Advisor);
+        if let (Some(a), Some(b)) = (it.next(), it.next()) {
+            if matches!((a.0 as i16 - b.0 as i16).abs(), 15 | 17) {
+                add(&mut acc, CONNECTED_ADVISORS, 1);
+            }
+        }
+    }
+    if own.get(PieceKind::Elephant) == 2 {
+        let mut it = board.squares_of(us, PieceKind::Elephant);
+        if let (Some(a), Some(b)) = (it.next(), it.next()) {
+            let delta = b.0 as i16 - a.0 as i16;
+            if matches!(delta.abs(), 30 | 34) && cells[(a.0 as i16 + delta / 2) as usize] == EMPTY {
+                add(&mut acc, CONNECTED_ELEPHANTS, 1);
+            }
+        }
+    }
+    // Our general's safety: defenders against the enemy's attackers.
+    add(&mut acc, ADVISOR_MISSING_VS_CHARIOT, (2 - own.get(PieceKind::Advisor)) * their.get(PieceKind::Chariot));
+    add(&mut acc, ELEPHANT_MISSING_VS_CANNON, (2 - own.get(PieceKind::Elephant)) * their.get(PieceKind::Cannon));
+    if our_general != Square(0) {
+        // Enemy attackers near our palace: files c..g, our first four ranks.
+        let (lo, hi) = if us == Color::Red { (0, 3) } else { (6, 9) };
+        let mut units = 0;
+        let mut attackers = 0;
+        for k in [PieceKind::Chariot, PieceKind::Horse, PieceKind::Cannon, PieceKind::Soldier] {
+            for sq in board.squares_of(them, k) {
+                if (2..=6).contains(&sq.file()) && (lo..=hi).contains(&sq.rank()) {
+                    units += KING_ATTACK_UNITS[k.index()];
+                    attackers += 1;
+                }
+            }
+        }
+        if attackers >= 2 {
+            acc.0 -= KING_ATTACK[units.min(15) as usize];
+        }
+    }
+    // Combinations.
+    let (c, h, p) = (own.get(PieceKind::Chariot), own.get(PieceKind::Horse), own.get(PieceKind::Cannon));
+    if c > 0 && h > 0 && p > 0 {
+        add(&mut acc, CHARIOT_HORSE_CANNON, 1);
+    }
+    if c == 0 && h > 0 && p > 0 {
+        add(&mut acc, HORSE_CANNON_NO_CHARIOT, 1);
+    }
+    if c == 0 && p == 2 {
+        add(&mut acc, DOUBLE_CANNON_NO_CHARIOT, 1);
+    }
+    acc
+}
+
+/// How much of an advantage for `strong` survives known drawish balances
+/// (out of [`SCALE_FULL`]).
+fn scale_factor(board: &Board, strong: Color, s: &Counts, w: &Counts) -> i32 {
+    let (c, h, p, soldiers) =
+        (s.get(PieceKind::Chariot), s.get(PieceKind::Horse), s.get(PieceKind::Cannon), s.get(PieceKind::Soldier));
+    if s.attackers() == 0 {
+        return SCALE_NO_ATTACKERS;
+    }
+    if c + h + p == 0 {
+        // Soldiers only.
+        let back = if strong == Color::Red { 9 } else { 0 };
+        if board.squares_of(strong, PieceKind::Soldier).all(|sq| sq.rank() == back) {
+            return SCALE_BOTTOM_SOLDIERS;
+        }
+        if soldiers == 1 && w.defenders() >= 2 {
+            return SCALE_LONE_SOLDIER_VS_DEFENDERS;
+        }
+        return SCALE_FULL;
+    }
+    if soldiers == 0 && c == 0 {
+        if h == 0 && p == 1 {
+            return SCALE_LONE_CANNON;
+        }
+        if h == 1 && p == 0 && w.defenders() >= 2 {
+            return SCALE_LONE_HORSE_VS_DEFENDERS;
+        }
+    }
+    if c == 1
+        && h + p + soldiers == 0
+        && w.get(PieceKind::Chariot) == 1
+        && w.get(PieceKind::Horse) + w.get(PieceKind::Cannon) + w.get(PieceKind::Soldier) == 0
+    {
+        return SCALE_CHARIOT_VS_CHARIOT;
+    }
+    if c == w.get(PieceKind::Chariot)
+        && h + p == w.get(PieceKind::Horse) + w.get(PieceKind::Cannon)
+        && soldiers <= w.get(PieceKind::Soldier) + 1
+        && c + h + p <= 2
+    {
+        return SCALE_EQUAL_ATTACKERS;
+    }
+    SCALE_FULL
 }
 
 /// [`evaluate`] as a plain integer.
 pub(crate) fn evaluate_raw(pos: &Position) -> i32 {
-    let us = pos.side_to_move();
+    let board = pos.board();
+    let red = Counts::of(board, Color::Red);
+    let black = Counts::of(board, Color::Black);
     // rules.md section 2: with no piece that can cross the river on either
     // side, nobody can win.
-    if !has_attackers(pos, Color::Red) && !has_attackers(pos, Color::Black) {
+    if red.attackers() == 0 && black.attackers() == 0 {
         return 0;
     }
     let p = pos.psq();
+    let r = side_terms(board, Color::Red, &red, &black);
+    let b = side_terms(board, Color::Black, &black, &red);
+    let mg = p.mg + r.0 - b.0;
+    let eg = p.eg + r.1 - b.1;
     let phase = p.phase.clamp(0, PHASE_MAX);
-    let v = (p.mg * phase + p.eg * (PHASE_MAX - phase)) / PHASE_MAX;
-    let v = if us == Color::Red { v } else { -v };
+    let mut v = (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
+    let (strong, s, w) = if v > 0 { (Color::Red, &red, &black) } else { (Color::Black, &black, &red) };
+    let scale = scale_factor(board, strong, s, w);
+    if scale != SCALE_FULL {
+        v = v * scale / SCALE_FULL;
+    }
+    let v = if pos.side_to_move() == Color::Red { v } else { -v };
     v + TEMPO
 }
 

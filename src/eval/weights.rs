@@ -234,3 +234,67 @@ pub const PST_SOLDIER: (Table, Table) = (
 /// All tables by kind index.
 pub const PST: [(Table, Table); 7] =
     [PST_GENERAL, PST_ADVISOR, PST_ELEPHANT, PST_HORSE, PST_CHARIOT, PST_CANNON, PST_SOLDIER];
+
+// ---------------------------------------------------------------------------
+// Positional terms (pairs are (middlegame, endgame); signs as applied).
+
+/// Chariot mobility, per reachable point.
+pub const CHARIOT_MOBILITY: Pair = (6, 8);
+/// Horse mobility, per legal jump (leg free, destination not own).
+pub const HORSE_MOBILITY: Pair = (10, 12);
+/// A horse with at most one jump (trapped, 马被困).
+pub const HORSE_TRAPPED: Pair = (-35, -30);
+/// Per horse leg blocked by an own piece.
+pub const HORSE_LEG_BLOCKED: Pair = (-6, -3);
+/// Cannon mobility, per quiet point or capture.
+pub const CANNON_MOBILITY: Pair = (3, 2);
+/// A chariot with no own piece ahead of it on its file.
+pub const CHARIOT_OPEN_FILE: Pair = (18, 8);
+/// 空头炮: a cannon on the enemy general's file with nothing between.
+pub const EMPTY_HEAD_CANNON: Pair = (90, 30);
+/// 炮镇窝心马: a cannon on the general's file whose only screen is that side's horse on the palace heart.
+pub const CANNON_PINS_PALACE_HORSE: Pair = (55, 20);
+/// 沉底炮: a cannon on the enemy back rank while the enemy general stands on it.
+pub const BOTTOM_CANNON: Pair = (35, 10);
+/// A chariot on the enemy back rank while the enemy general stands on it.
+pub const CHARIOT_BACK_RANK: Pair = (25, 15);
+/// Per missing advisor, per enemy chariot.
+pub const ADVISOR_MISSING_VS_CHARIOT: Pair = (-30, -20);
+/// Per missing elephant, per enemy cannon.
+pub const ELEPHANT_MISSING_VS_CANNON: Pair = (-25, -12);
+/// Two advisors guarding each other (士连).
+pub const CONNECTED_ADVISORS: Pair = (15, 10);
+/// Two elephants guarding each other (相连).
+pub const CONNECTED_ELEPHANTS: Pair = (15, 10);
+/// Per pair of crossed soldiers side by side.
+pub const SOLDIERS_CONNECTED: Pair = (10, 25);
+/// Chariot, horse and cannon together (车马炮).
+pub const CHARIOT_HORSE_CANNON: Pair = (15, 0);
+/// Horse and cannon without chariots (马炮 coordinate better than two of a kind).
+pub const HORSE_CANNON_NO_CHARIOT: Pair = (0, 18);
+/// Two cannons without chariots (cannons lack screens in the endgame).
+pub const DOUBLE_CANNON_NO_CHARIOT: Pair = (0, -20);
+/// Attack units of pieces in the zone around the enemy palace, by kind index.
+pub const KING_ATTACK_UNITS: [i32; 7] = [0, 0, 0, 3, 4, 3, 2];
+/// Middlegame penalty for the attack units against a general (only with >= 2 attackers).
+pub const KING_ATTACK: [i32; 16] = [0, 0, 4, 10, 18, 28, 40, 54, 70, 88, 108, 130, 154, 180, 208, 238];
+
+// ---------------------------------------------------------------------------
+// Drawish endgames: scale factors out of [`SCALE_FULL`].
+
+/// No scaling.
+pub const SCALE_FULL: i32 = 64;
+/// The stronger side cannot cross the river at all (only defenders): it cannot win.
+pub const SCALE_NO_ATTACKERS: i32 = 0;
+/// A lone cannon (nothing else that attacks): cannot mate without screens.
+pub const SCALE_LONE_CANNON: i32 = 6;
+/// A lone horse against two or more defenders.
+pub const SCALE_LONE_HORSE_VS_DEFENDERS: i32 = 8;
+/// Soldiers only, all on the enemy back rank (they can only move sideways).
+pub const SCALE_BOTTOM_SOLDIERS: i32 = 4;
+/// A single soldier against two or more defenders.
+pub const SCALE_LONE_SOLDIER_VS_DEFENDERS: i32 = 12;
+/// One chariot each and nothing else that attacks.
+pub const SCALE_CHARIOT_VS_CHARIOT: i32 = 16;
+/// The stronger side's only extra is a soldier or defender and attacking pieces are level in kind.
+pub const SCALE_EQUAL_ATTACKERS: i32 = 40;

@@ -175,6 +175,20 @@ pub struct Threats {
 impl Threats {
     /// Computes the threats of `by` on `board` (as if `by` were to move).
     pub fn of(board: &Board, by: Color) -> Threats {
+        Threats::compute(board, by, false)
+    }
+
+    /// Like [`Threats::of`], but when `by` is in check a capture counts as a
+    /// threat if it would be legal without the current checking pieces (it
+    /// does not expose the general to a new attack). This is the "before"
+    /// set for a move that answers a check: a threat the check only
+    /// suspended is not new once the check is answered.
+    pub fn standing(board: &Board, by: Color) -> Threats {
+        Threats::compute(board, by, is_general_attacked(board, by))
+    }
+
+    fn compute(board: &Board, by: Color, in_check: bool) -> Threats {
+        let checkers = if in_check { crate::attacks::checkers(board, by) } else { Vec::new() };
         let mut t = Threats { asian: [0; 48], chinese: [0; 48] };
         for (aid, attacker, asq) in board.pieces(by) {
             let ak = attacker.kind();
@@ -183,7 +197,12 @@ impl Threats {
                 continue;
             }
             for (vid, victim, vsq) in board.pieces(!by) {
-                if !is_victim_kind(victim, vsq) || !can_capture(board, asq, vsq) {
+                if !is_victim_kind(victim, vsq) {
+                    continue;
+                }
+                let threat =
+                    can_capture(board, asq, vsq) || (in_check && can_capture_ignoring(board, asq, vsq, &checkers));
+                if !threat {
                     continue;
                 }
                 let (asian, chinese) = classify_threat(board, asq, vsq, ak, victim.kind());
@@ -208,6 +227,19 @@ impl Threats {
         }
         (a, c)
     }
+}
+
+/// Whether `from` x `to` would be legal on `board` with the pieces on
+/// `ignored` (other than the victim) taken off.
+fn can_capture_ignoring(board: &Board, from: Square, to: Square, ignored: &[Square]) -> bool {
+    if ignored.iter().all(|&sq| sq == to) {
+        return false;
+    }
+    let mut b = board.clone();
+    for &sq in ignored.iter().filter(|&&sq| sq != to && sq != from) {
+        b.remove(sq);
+    }
+    can_capture(&b, from, to)
 }
 
 /// Classifies one legal capture threat `asq` x `vsq` as (Asian chase, Chinese chase).
@@ -246,7 +278,7 @@ fn classify_threat(board: &Board, asq: Square, vsq: Square, ak: PieceKind, vk: P
 /// also tested for a mate threat (rules.md 3.3 杀; costly, Chinese rules only).
 pub fn classify_move(pos: &mut Position, m: Move, mate_threats: bool) -> MoveClass {
     let us = pos.side_to_move();
-    let before = Threats::of(pos.board(), us);
+    let before = Threats::standing(pos.board(), us);
     pos.make_move(m);
     let board = pos.board();
     let check = is_general_attacked(board, !us);
@@ -495,5 +527,20 @@ mod tests {
         let sq = |s: &str| Square::parse(s).unwrap();
         assert!(!can_capture(pos.board(), sq("d3"), sq("a3")));
         assert!(can_capture(pos.board(), sq("d3"), sq("d9")));
+    }
+
+    #[test]
+    fn a_threat_suspended_by_check_is_not_new() {
+        // The red chariot a1 attacks the unprotected black horse a7, but red is in check
+        // from the chariot i0 along rank 0, so a1xa7 is illegal for now. The general steps
+        // out of check (e0e1): the threat is legal again, but it is not a new chase.
+        let fen = "3k5/9/n8/9/9/9/9/9/R8/3AK3r w - - 0 1";
+        let mut pos = Position::from_fen(fen).unwrap();
+        assert!(pos.in_check());
+        let a1a7 = Move::from_iccs("a1a7").unwrap();
+        assert!(!pos.is_legal(a1a7));
+        let m = pos.parse_move("e0e1").unwrap();
+        let c = classify_move(&mut pos, m, false);
+        assert_eq!((c.chased, c.chased_chinese), (0, 0));
     }
 }

@@ -12,6 +12,16 @@
 //!
 //! This module never searches, prints or keeps state between calls; it does
 //! not wire itself into the search or the protocol.
+//!
+//! ```
+//! use chuhan::rules::{judge_moves, RuleSet, Rules};
+//!
+//! // rules.md 3.4 T01: red checks with the chariot forever and must lose.
+//! let fen = "3k5/9/9/9/9/9/9/9/9/5K2R w - - 0 1";
+//! let moves = "i0i9 d9d8 i9i8 d8d9 i8i9 d9d8 i9i8 d8d9 i8i9";
+//! let outcome = judge_moves(fen, false, moves.split_whitespace(), &Rules::from(RuleSet::Asian)).unwrap();
+//! assert_eq!(outcome.to_string(), "0-1 perpetual check by red");
+//! ```
 
 pub mod chase;
 pub mod repetition;
@@ -268,23 +278,33 @@ pub fn natural_limit_reached(pos: &Position, policy: LimitPolicy) -> bool {
 }
 
 /// Whether neither side can win (rules.md 2): neither side has a piece able
-/// to cross the river and attack (chariot, horse, cannon, soldier). A soldier
-/// on the enemy's back rank (老兵/底兵) counts as unable to attack: it only
-/// moves sideways along a rank the defending general can always leave for
-/// the ranks above it (the general facing rule lets the attacking general
-/// cover one file only), so the known dead constellation "bottom soldiers
-/// only" is a draw too.
+/// to cross the river and attack (chariot, horse, cannon, soldier), or only
+/// pieces in the known dead constellations:
+/// - soldiers on the enemy's back rank (老兵/底兵): they only move sideways
+///   along a rank the defending general can always leave for the ranks above
+///   (the attacking general's facing rule covers one file only);
+/// - a lone cannon when no other piece but the generals is on the board: it
+///   has no screen to give check through (the attacking general cannot be
+///   one: it would face the other general), so it can neither mate nor cover
+///   points (单炮不胜单将).
 pub fn is_dead_draw(board: &Board) -> bool {
     Color::ALL.iter().all(|&c| !has_mating_material(board, c))
 }
 
 fn has_mating_material(board: &Board, color: Color) -> bool {
     use PieceKind::*;
-    if [Chariot, Horse, Cannon].iter().any(|&k| board.count(color, k) > 0) {
+    if board.count(color, Chariot) > 0 || board.count(color, Horse) > 0 {
         return true;
     }
     let back_rank = if color == Color::Red { 9 } else { 0 };
-    board.squares_of(color, Soldier).any(|sq| sq.rank() != back_rank)
+    if board.squares_of(color, Soldier).any(|sq| sq.rank() != back_rank) {
+        return true;
+    }
+    let cannons = board.count(color, Cannon);
+    // Pieces other than the two generals on the whole board.
+    let others: usize =
+        Color::ALL.iter().map(|&c| PieceKind::ALL[1..].iter().map(|&k| board.count(c, k)).sum::<usize>()).sum();
+    cannons > 0 && others > 1
 }
 
 /// The nine-round rule (rules.md 3.3, Chinese rules, judge only): the side
@@ -413,6 +433,18 @@ mod tests {
         // Only a bottom soldier: dead.
         let pos = Position::from_fen("3k4P/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
         assert!(is_dead_draw(pos.board()));
+        // A lone cannon: dead; with any possible screen (an advisor of either side,
+        // a bottom soldier) it can mate.
+        for (fen, dead) in [
+            ("3k5/9/9/9/9/4C4/9/9/9/4K4 w - - 0 1", true),
+            ("3k5/9/9/9/9/4C4/9/9/4A4/4K4 w - - 0 1", false),
+            ("3k1a3/9/9/9/9/4C4/9/9/9/4K4 w - - 0 1", false),
+            ("3k4P/9/9/9/9/4C4/9/9/9/4K4 w - - 0 1", false),
+            ("3k5/9/9/9/9/4c4/9/9/9/4K4 w - - 0 1", true),
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            assert_eq!(is_dead_draw(pos.board()), dead, "{fen}");
+        }
         assert!(!is_dead_draw(Position::startpos().board()));
     }
 
@@ -470,5 +502,42 @@ mod tests {
         assert_eq!(natural_limit_count(&pos, LimitPolicy::CheckCap), 80);
         assert!(!natural_limit_reached(&pos, LimitPolicy::CheckCap));
         assert!(natural_limit_reached(&pos, LimitPolicy::Plain));
+    }
+
+    #[test]
+    fn forbidden_moves_complete_a_losing_repetition() {
+        // T01 with the cycle played twice less the last move: i8i9 would complete red's
+        // perpetual check (third occurrence); red's other moves are allowed.
+        let moves = ["i0i9", "d9d8", "i9i8", "d8d9", "i8i9", "d9d8", "i9i8", "d8d9"];
+        let pos = play("3k5/9/9/9/9/9/9/9/9/5K2R w - - 0 1", &moves);
+        let banned: Vec<String> = forbidden_moves(&pos, RuleSet::Asian).iter().map(|m| m.to_string()).collect();
+        assert_eq!(banned, vec!["i8i9"]);
+        // Black's moves never lose here; one ply earlier black has nothing banned.
+        let pos = play("3k5/9/9/9/9/9/9/9/9/5K2R w - - 0 1", &moves[..7]);
+        assert!(forbidden_moves(&pos, RuleSet::Asian).is_empty());
+        // An idle shuffle is a draw, never banned.
+        let pos = play("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", &["a0a1", "d9d8", "a1a0", "d8d9", "a0a1", "d9d8", "a1a0"]);
+        assert!(forbidden_moves(&pos, RuleSet::Asian).is_empty());
+    }
+
+    #[test]
+    fn nine_round_rule() {
+        // The red chariot chases the unprotected black cannon up and down the a-file
+        // from nine different points of the i-file; black only flees. No position occurs
+        // three times.
+        let fen = "3k5/c8/9/9/9/9/9/9/8R/4K4 w - - 0 1";
+        let moves = [
+            "i1i8", "a8a6", "i8i6", "a6a3", "i6i3", "a3a7", "i3i7", "a7a5", "i7i5", "a5a2", "i5i2", "a2a8", "i2i8",
+            "a8a4", "i8i4", "a4a6", "i4i6",
+        ];
+        let chinese = Rules::from(RuleSet::Chinese);
+        for k in 0..moves.len() {
+            let pos = play(fen, &moves[..k]);
+            assert_eq!(judge(&pos, &chinese), Outcome::ONGOING, "after {k} plies");
+        }
+        let pos = play(fen, &moves);
+        assert_eq!(judge(&pos, &chinese).to_string(), "0-1 nine-round rule violation by red");
+        // Asian rules have no nine-round rule.
+        assert_eq!(judge(&pos, &Rules::default()), Outcome::ONGOING);
     }
 }

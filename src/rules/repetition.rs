@@ -210,6 +210,21 @@ fn chinese_violation(s: &SideSummary) -> Violation {
 }
 
 /// Judges classified span moves under `rules`.
+///
+/// Asian (rules.md 3.2): per side, rank 2 if every move checked, 1 if it never
+/// checked and chased the same victim on every move, else 0; higher loses.
+///
+/// Chinese (rules.md 3.3), with these approximations of CXA 2011:
+/// - an attack is a check, a Chinese chase ([`MoveClass::chased_chinese`]:
+///   unprotected, falsely or under-protected by a static exchange, or a
+///   chariot under a horse/cannon) or a *new* mate threat by checks within
+///   [`super::chase::MATE_THREAT_DEPTH`] moves; quiet mating nets beyond
+///   that horizon are idle;
+/// - 长打 is "every move of the side in the span is an attack", which covers
+///   长将, 长捉 (one or several victims), 长杀 and every mix (一将一捉, ...);
+/// - joint chases (several pieces chasing together), causality ("the chase
+///   was forced by the opponent") and "cannot leave the line" are not
+///   mechanised: the classification looks at each move alone.
 pub fn verdict(classes: &[(Color, MoveClass)], rules: RuleSet) -> SpanVerdict {
     let red = summarize(classes, Color::Red);
     let black = summarize(classes, Color::Black);
@@ -260,6 +275,7 @@ pub fn threefold_verdict(pos: &Position, rules: RuleSet) -> Option<SpanVerdict> 
 
 const FILTER_BITS: u32 = 13;
 const FILTER_SIZE: usize = 1 << FILTER_BITS;
+const CACHE_SIZE: usize = 1024;
 
 /// The search-facing repetition test.
 ///
@@ -269,9 +285,12 @@ const FILTER_SIZE: usize = 1 << FILTER_BITS;
 /// before, so the common case is one table lookup. Only when the bucket holds
 /// more does [`RepetitionDetector::probe`] walk back (two plies at a time,
 /// not past the last capture or null move), and only when it finds a real
-/// repetition does it classify the span (replaying it on a copy; rare).
+/// repetition does it classify the span's moves. Classifications are cached
+/// per (position key, move) — a move's class depends only on the position it
+/// is played in — so a cycle met again elsewhere in the tree costs lookups
+/// only; a miss replays the span on a copy of the position.
 ///
-/// Use in the search:
+/// Use in the search (one detector per search thread):
 /// - after [`RepetitionDetector::reset`] with the root position (game history
 ///   included), call [`RepetitionDetector::push`] with the new key after every
 ///   `make_move`/`make_null_move` and [`RepetitionDetector::pop`] with the key
@@ -288,6 +307,8 @@ const FILTER_SIZE: usize = 1 << FILTER_BITS;
 #[derive(Clone)]
 pub struct RepetitionDetector {
     counts: Box<[u16]>,
+    /// (tag, class) with tag = key ^ move hash (0 = empty).
+    cache: Box<[(u64, MoveClass)]>,
     rules: RuleSet,
 }
 
@@ -300,7 +321,11 @@ impl fmt::Debug for RepetitionDetector {
 impl RepetitionDetector {
     /// An empty detector for `rules`.
     pub fn new(rules: RuleSet) -> RepetitionDetector {
-        RepetitionDetector { counts: vec![0u16; FILTER_SIZE].into_boxed_slice(), rules }
+        RepetitionDetector {
+            counts: vec![0u16; FILTER_SIZE].into_boxed_slice(),
+            cache: vec![(0u64, MoveClass::default()); CACHE_SIZE].into_boxed_slice(),
+            rules,
+        }
     }
 
     /// The rule set.
@@ -308,8 +333,11 @@ impl RepetitionDetector {
         self.rules
     }
 
-    /// Changes the rule set (keeps the filter).
+    /// Changes the rule set (keeps the filter, clears the class cache).
     pub fn set_rules(&mut self, rules: RuleSet) {
+        if rules != self.rules {
+            self.cache.fill((0, MoveClass::default()));
+        }
         self.rules = rules;
     }
 
@@ -349,7 +377,7 @@ impl RepetitionDetector {
     /// The repetition verdict at the current node, if one applies (see the
     /// type's documentation for the search contract).
     #[inline]
-    pub fn probe(&self, pos: &Position, root_ply: usize) -> Option<RepetitionVerdict> {
+    pub fn probe(&mut self, pos: &Position, root_ply: usize) -> Option<RepetitionVerdict> {
         if !self.may_repeat(pos) {
             return None;
         }
@@ -357,11 +385,44 @@ impl RepetitionDetector {
     }
 
     #[cold]
-    fn probe_slow(&self, pos: &Position, root_ply: usize) -> Option<RepetitionVerdict> {
+    fn probe_slow(&mut self, pos: &Position, root_ply: usize) -> Option<RepetitionVerdict> {
         let mut occurrences = earlier_occurrences(pos);
         let first = occurrences.next()?;
         let start = if first >= root_ply { first } else { occurrences.next()? };
-        Some(judge_span(pos, start, self.rules).for_side(pos.side_to_move()))
+        let classes = self.classify_span_cached(pos, start);
+        Some(verdict(&classes, self.rules).for_side(pos.side_to_move()))
+    }
+
+    #[inline]
+    fn tag(key: Key, mv: crate::moves::Move) -> u64 {
+        let t = key.0 ^ (mv.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        t | 1
+    }
+
+    /// [`classify_span`] through the (position, move) class cache.
+    fn classify_span_cached(&mut self, pos: &Position, start: usize) -> Vec<(Color, MoveClass)> {
+        let states = pos.states();
+        let n = states.len() - 1;
+        let mut out = Vec::with_capacity(n - start);
+        for i in start + 1..=n {
+            let tag = Self::tag(states[i - 1].key, states[i].mv);
+            let (t, class) = self.cache[(tag >> 32) as usize % CACHE_SIZE];
+            if t != tag {
+                break;
+            }
+            // The mover of ply i is the side to move at i - 1.
+            let mover = if (n - i).is_multiple_of(2) { !pos.side_to_move() } else { pos.side_to_move() };
+            out.push((mover, class));
+        }
+        if out.len() == n - start {
+            return out;
+        }
+        let classes = classify_span(pos, start, self.rules == RuleSet::Chinese);
+        for (i, &(_, class)) in (start + 1..=n).zip(&classes) {
+            let tag = Self::tag(states[i - 1].key, states[i].mv);
+            self.cache[(tag >> 32) as usize % CACHE_SIZE] = (tag, class);
+        }
+        classes
     }
 }
 
@@ -423,5 +484,107 @@ mod tests {
         let mut fresh = RepetitionDetector::new(RuleSet::Asian);
         fresh.reset(&pos);
         assert_eq!(fresh.counts, det.counts);
+        // The class cache gives the same verdicts as a fresh classification.
+        let moves: Vec<_> = moves.iter().map(|m| m.to_string()).collect();
+        let mut pos2 = Position::from_fen(fen).unwrap();
+        for m in &moves {
+            let mv = pos2.parse_move(m).unwrap();
+            pos2.make_move(mv);
+        }
+        let start = threefold_span_start(&pos2).unwrap();
+        let cached = det.classify_span_cached(&pos2, start);
+        assert_eq!(cached, classify_span(&pos2, start, false));
+        assert_eq!(det.classify_span_cached(&pos2, start), cached);
+    }
+
+    fn mv(check: bool, chased: VictimSet, chinese: VictimSet, mate: bool) -> MoveClass {
+        MoveClass { check, chased, chased_chinese: chinese, mate_threat: mate }
+    }
+    const IDLE: MoveClass = MoveClass { check: false, chased: 0, chased_chinese: 0, mate_threat: false };
+    const CHECK: MoveClass = MoveClass { check: true, chased: 0, chased_chinese: 0, mate_threat: false };
+
+    /// A span alternating red and black moves.
+    fn span(red: &[MoveClass], black: &[MoveClass]) -> Vec<(Color, MoveClass)> {
+        red.iter().zip(black).flat_map(|(&r, &b)| [(Color::Red, r), (Color::Black, b)]).collect()
+    }
+
+    fn loss(loser: Color, violation: Violation) -> SpanVerdict {
+        SpanVerdict::Loss { loser, violation }
+    }
+
+    #[test]
+    fn asian_ranks() {
+        let chase = |v: VictimSet| mv(false, v, v, false);
+        use Color::*;
+        // Perpetual check loses; mutual check draws.
+        assert_eq!(
+            verdict(&span(&[CHECK, CHECK], &[IDLE, IDLE]), RuleSet::Asian),
+            loss(Red, Violation::PerpetualCheck)
+        );
+        assert_eq!(verdict(&span(&[CHECK, CHECK], &[CHECK, CHECK]), RuleSet::Asian), SpanVerdict::Draw);
+        // Perpetual checker against perpetual chaser: the checker loses.
+        assert_eq!(
+            verdict(&span(&[CHECK, CHECK], &[chase(1 << 20), chase(1 << 20)]), RuleSet::Asian),
+            loss(Red, Violation::PerpetualCheck)
+        );
+        // Perpetual chase of one victim loses; of two different victims alternately it is allowed.
+        assert_eq!(
+            verdict(&span(&[chase(1 << 40), chase(1 << 40 | 1 << 41)], &[IDLE, IDLE]), RuleSet::Asian),
+            loss(Red, Violation::PerpetualChase)
+        );
+        assert_eq!(verdict(&span(&[chase(1 << 40), chase(1 << 41)], &[IDLE, IDLE]), RuleSet::Asian), SpanVerdict::Draw);
+        // Mutual chase draws.
+        assert_eq!(
+            verdict(&span(&[chase(1 << 40), chase(1 << 40)], &[chase(1 << 20), chase(1 << 20)]), RuleSet::Asian),
+            SpanVerdict::Draw
+        );
+        // One check one chase, one check one idle: allowed.
+        assert_eq!(verdict(&span(&[CHECK, chase(1 << 40)], &[IDLE, IDLE]), RuleSet::Asian), SpanVerdict::Draw);
+        assert_eq!(verdict(&span(&[CHECK, IDLE], &[IDLE, IDLE]), RuleSet::Asian), SpanVerdict::Draw);
+        // The victim side's occasional check does not excuse the chaser (AXF rule 18).
+        assert_eq!(
+            verdict(&span(&[chase(1 << 40), chase(1 << 40)], &[CHECK, IDLE]), RuleSet::Asian),
+            loss(Red, Violation::PerpetualChase)
+        );
+        // Perpetual mate threats are allowed under Asian rules.
+        let mate = mv(false, 0, 0, true);
+        assert_eq!(verdict(&span(&[mate, mate], &[IDLE, IDLE]), RuleSet::Asian), SpanVerdict::Draw);
+    }
+
+    #[test]
+    fn chinese_attacks() {
+        use Color::*;
+        let chase = |v: VictimSet| mv(false, 0, v, false);
+        let mate = mv(false, 0, 0, true);
+        let c = RuleSet::Chinese;
+        // 长将, 长捉 (several victims), 长杀, 一将一捉, 一将一杀, 一杀一捉 are all forbidden.
+        assert_eq!(verdict(&span(&[CHECK, CHECK], &[IDLE, IDLE]), c), loss(Red, Violation::PerpetualCheck));
+        assert_eq!(
+            verdict(&span(&[chase(1 << 40), chase(1 << 41)], &[IDLE, IDLE]), c),
+            loss(Red, Violation::PerpetualChase)
+        );
+        assert_eq!(verdict(&span(&[mate, mate], &[IDLE, IDLE]), c), loss(Red, Violation::PerpetualMateThreat));
+        for pair in [[CHECK, chase(1 << 40)], [CHECK, mate], [mate, chase(1 << 40)]] {
+            assert_eq!(verdict(&span(&pair, &[IDLE, IDLE]), c), loss(Red, Violation::PerpetualAttack));
+        }
+        // Two attacks against one attack back (二打对一还打): the two-attack side changes.
+        assert_eq!(
+            verdict(&span(&[chase(1 << 40), chase(1 << 40)], &[chase(1 << 20), IDLE]), c),
+            loss(Red, Violation::PerpetualChase)
+        );
+        // Two idles against two chases (两闲对两捉): the chasing side changes.
+        assert_eq!(
+            verdict(&span(&[IDLE, IDLE], &[chase(1 << 20), chase(1 << 20)]), c),
+            loss(Black, Violation::PerpetualChase)
+        );
+        // Both forbidden: draw; but only checks against chases: the checker loses.
+        assert_eq!(verdict(&span(&[CHECK, CHECK], &[CHECK, CHECK]), c), SpanVerdict::Draw);
+        assert_eq!(verdict(&span(&[chase(1 << 40), mate], &[chase(1 << 20), chase(1 << 21)]), c), SpanVerdict::Draw);
+        assert_eq!(
+            verdict(&span(&[CHECK, CHECK], &[chase(1 << 20), chase(1 << 20)]), c),
+            loss(Red, Violation::PerpetualCheck)
+        );
+        // One check one idle is allowed.
+        assert_eq!(verdict(&span(&[CHECK, IDLE], &[IDLE, IDLE]), c), SpanVerdict::Draw);
     }
 }

@@ -16,6 +16,7 @@ use super::{repetition_score, Worker, EVAL_NONE, NATURAL_LIMIT_PLIES};
 use crate::board::{code_of, PieceKind, EMPTY};
 use crate::eval::evaluate_raw;
 use crate::moves::Move;
+use crate::position::Position;
 use crate::score::{from_tt, mate_in, mated_in, to_tt, INFINITE, MATE_BOUND, MAX_PLY};
 use crate::tt::Bound;
 
@@ -45,6 +46,33 @@ impl NodeType for Pv {
 impl NodeType for NonPv {
     const PV: bool = false;
     const ROOT: bool = false;
+}
+
+/// Whether the legal move `m` checks the opponent, with a geometric filter
+/// first: a move can only check if it lands on the enemy general's rank or
+/// file (a chariot, cannon, soldier or new cannon screen), a horse's jump
+/// away from it, or leaves its rank or file (a discovered line) or a point
+/// diagonally next to it (a horse leg). Everything else skips the full test.
+#[inline]
+pub(crate) fn gives_check(pos: &Position, m: Move) -> bool {
+    let g = pos.board().general(!pos.side_to_move()).0;
+    let (f, t) = (m.from().0, m.to().0);
+    let on_line = |a: u8| (a ^ g) & 0x0F == 0 || (a ^ g) & 0xF0 == 0;
+    let (dx, dy) = (((t & 15) as i16 - (g & 15) as i16).abs(), ((t >> 4) as i16 - (g >> 4) as i16).abs());
+    let horse_reach = (dx == 1 && dy == 2) || (dx == 2 && dy == 1);
+    let leg = matches!(f as i16 - g as i16, 15 | 17 | -15 | -17);
+    (on_line(t) || on_line(f) || horse_reach || leg) && pos.gives_check(m)
+}
+
+/// The key of the position after the legal move `m` (to prefetch its table entry).
+#[inline(always)]
+pub(crate) fn key_after(pos: &Position, m: Move) -> u64 {
+    let cells = pos.board().cells();
+    let (f, t) = (m.from().index(), m.to().index());
+    let mover = code_of(cells[f]) as usize;
+    let victim = code_of(cells[t]) as usize;
+    let z = &crate::position::zobrist::PIECE_SQUARE;
+    pos.key().0 ^ z[mover][f] ^ z[mover][t] ^ z[victim][t] ^ crate::position::zobrist::SIDE
 }
 
 /// Whether a table bound lets `score` decide against `beta`.
@@ -291,7 +319,7 @@ impl Worker<'_> {
             let cells = self.pos.board().cells();
             let mover = code_of(cells[m.from().index()]);
             let capture = cells[m.to().index()] != EMPTY;
-            let gives_check = self.pos.gives_check(m);
+            let gives_check = gives_check(&self.pos, m);
             let row = cont_index(mover, m.to().0);
             if root && self.id == 0 {
                 self.report_currmove(depth, m, (move_count as usize + self.pv_idx) as u32);
@@ -308,8 +336,8 @@ impl Worker<'_> {
             // Pruning at shallow depth.
             if !root && best > -MATE_BOUND {
                 if !capture && !gives_check {
+                    // Late move pruning (quiet checks are kept: many xiangqi mates are quiet checks).
                     if !in_check && depth <= LMP_DEPTH && move_count >= lmp_count(depth, improving) {
-                        picker.skip_quiets = true;
                         continue;
                     }
                     let lmr_depth = (depth - 1 - lmr_base(depth, move_count) / LMR_UNIT).max(0);
@@ -319,7 +347,11 @@ impl Worker<'_> {
                     if lmr_depth <= SEE_PRUNE_DEPTH && !see_ge(&self.pos, m, see_quiet_margin(lmr_depth)) {
                         continue;
                     }
-                } else if capture && depth <= SEE_PRUNE_DEPTH && !see_ge(&self.pos, m, see_capture_margin(depth)) {
+                } else if capture
+                    && !gives_check
+                    && depth <= SEE_PRUNE_DEPTH
+                    && !see_ge(&self.pos, m, see_capture_margin(depth))
+                {
                     continue;
                 }
             }
@@ -349,6 +381,7 @@ impl Worker<'_> {
             }
             let new_depth = depth - 1 + ext;
 
+            self.shared.tt.prefetch(key_after(&self.pos, m));
             let f = self.frame_mut(ply);
             f.mv = m;
             f.cont_row = row;

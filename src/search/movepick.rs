@@ -321,6 +321,29 @@ mod tests {
         total
     }
 
+    /// The geometric pre-filter of `gives_check` never hides a check.
+    #[test]
+    fn gives_check_filter_is_exact() {
+        use rand::seq::SliceRandom;
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        let mut checks = 0;
+        for fen in crate::bench::BENCH_FENS {
+            let mut pos = Position::from_fen(fen).unwrap();
+            for _ in 0..60 {
+                let moves = pos.legal_moves();
+                for &m in &moves {
+                    let fast = super::super::alphabeta::gives_check(&pos, m);
+                    assert_eq!(fast, pos.gives_check(m), "{m} in {}", pos.to_fen());
+                    checks += fast as u32;
+                }
+                let Some(&m) = moves.choose(&mut rng) else { break };
+                pos.make_move(m);
+            }
+        }
+        assert!(checks > 100);
+    }
+
     #[test]
     fn picker_perft_equals_perft() {
         let hist = Histories::default();

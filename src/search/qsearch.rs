@@ -3,7 +3,7 @@
 //! raise the score to alpha even with a margin (delta pruning) or that lose
 //! material by SEE are skipped. No legal evasion is a loss (rules.md section 2).
 
-use super::alphabeta::{bound_allows, NodeType};
+use super::alphabeta::{bound_allows, key_after, NodeType};
 use super::history::cont_index;
 use super::movepick::{MovePicker, OrderContext};
 use super::params::DELTA_MARGIN;
@@ -100,6 +100,7 @@ impl Worker<'_> {
                     continue;
                 }
             }
+            self.shared.tt.prefetch(key_after(&self.pos, m));
             let f = self.frame_mut(ply);
             f.mv = m;
             f.cont_row = cont_index(mover, m.to().0);

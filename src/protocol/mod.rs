@@ -1,0 +1,947 @@
+//! The engine protocols: UCCI (Chinese GUIs) and UCI (Pikafish-style GUIs and
+//! match tools), as one command model with two spellings.
+//!
+//! This module owns the command model ([`Command`], [`GoParams`],
+//! [`OptionSetting`]), the parse errors ([`ProtocolError`]), the option table
+//! shared by both dialects, and the entry point [`run`]. The dialect modules
+//! ([`ucci`], [`uci`]) are pure text <-> command translations; [`session`] owns
+//! the game state, the search thread and the output. Nothing here searches or
+//! judges rules: that is the `search` module's (and later the `rules`
+//! module's) job. Reference: `ucci.md` (UCCI 3.0 plus our robustness contract).
+
+pub mod session;
+pub mod ucci;
+pub mod uci;
+
+use std::fmt;
+
+use crate::fen::{FenError, Setup};
+use crate::moves::{Move, MoveParseError};
+
+pub use session::run;
+
+/// Which protocol the session speaks; the first command (`ucci` or `uci`) decides.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// UCCI 3.0 (ElephantEye, XQWizard and successors).
+    Ucci,
+    /// UCI as spoken by Pikafish-style xiangqi GUIs and match tools.
+    Uci,
+}
+
+impl Dialect {
+    /// Parses one input line in this dialect.
+    pub fn parse(self, line: &str) -> Result<Command, ProtocolError> {
+        match self {
+            Dialect::Ucci => ucci::parse(line),
+            Dialect::Uci => uci::parse(line),
+        }
+    }
+}
+
+/// One command from the GUI, independent of its spelling.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// A line with nothing but whitespace: ignored.
+    Empty,
+    /// `ucci`: start (or restart) a UCCI session.
+    Ucci,
+    /// `uci`: start (or restart) a UCI session.
+    Uci,
+    /// `isready`: answer `readyok` (also while thinking).
+    IsReady,
+    /// UCI `debug on|off`.
+    Debug(bool),
+    /// `setoption ...` with a known option and a checked value.
+    SetOption(OptionSetting),
+    /// UCI `ucinewgame` (UCCI spells it `setoption newgame`).
+    NewGame,
+    /// `position {startpos | fen F} [moves ...]`, also a bare `startpos ...` / `fen ...` line.
+    Position(PositionSpec),
+    /// UCCI `banmoves m1 m2 ...`: moves forbidden at the root of the current position.
+    BanMoves(Vec<Move>),
+    /// `go ...`.
+    Go(GoParams),
+    /// `ponderhit [draw]`.
+    PonderHit {
+        /// The opponent offers a draw with the move.
+        draw: bool,
+    },
+    /// `stop`.
+    Stop,
+    /// UCCI `probe {startpos | fen F} [moves ...]`: print the hash entry.
+    Probe(PositionSpec),
+    /// `quit` (UCCI answers `bye`).
+    Quit,
+}
+
+/// The start of a `position` command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StartPosition {
+    /// `startpos`.
+    Start,
+    /// `fen ...`: readable, but not yet validated as a position.
+    Fen(Box<Setup>),
+}
+
+/// A `position` (or `probe`) argument: a start and the moves played from it.
+/// The moves are syntactically ICCS; their legality is checked by the session.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionSpec {
+    /// Where the game starts.
+    pub start: StartPosition,
+    /// The moves played since, in order.
+    pub moves: Vec<Move>,
+}
+
+/// The clock part of a `go` command, in the dialect's time unit (milliseconds;
+/// seconds for UCCI after `setoption usemillisec false`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GoClock {
+    /// UCCI: the side to move's clock and optionally the opponent's.
+    Relative {
+        /// Time left for the side to move.
+        time: u64,
+        /// Moves to the next time control (`movestogo`).
+        movestogo: Option<u32>,
+        /// Increment per move (`increment`).
+        increment: u64,
+        /// Opponent's time left (`opptime`).
+        opp_time: Option<u64>,
+        /// Opponent's moves to go (`oppmovestogo`).
+        opp_movestogo: Option<u32>,
+        /// Opponent's increment (`oppincrement`).
+        opp_increment: u64,
+    },
+    /// UCI: the clocks by colour (`wtime` is Red's).
+    ByColor {
+        /// Red's time left.
+        wtime: Option<u64>,
+        /// Black's time left.
+        btime: Option<u64>,
+        /// Red's increment.
+        winc: u64,
+        /// Black's increment.
+        binc: u64,
+        /// Moves to the next time control.
+        movestogo: Option<u32>,
+    },
+}
+
+/// The arguments of `go`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoParams {
+    /// `go ponder`: think on the opponent's time; the clock starts at `ponderhit`.
+    pub ponder: bool,
+    /// UCCI `go draw`: the opponent offers a draw.
+    pub draw_offered: bool,
+    /// `depth N` (`depth infinite` sets [`GoParams::infinite`] instead).
+    pub depth: Option<u32>,
+    /// `nodes N`.
+    pub nodes: Option<u64>,
+    /// `movetime T` in the dialect's time unit.
+    pub movetime: Option<u64>,
+    /// `infinite`, `depth infinite`, or a bare `go`: search until `stop`.
+    pub infinite: bool,
+    /// UCI `mate N` (moves).
+    pub mate: Option<u32>,
+    /// The clock, if any.
+    pub clock: Option<GoClock>,
+    /// UCI `searchmoves ...`: restrict the root to these moves.
+    pub searchmoves: Vec<Move>,
+}
+
+impl GoParams {
+    /// Whether the command names no limit at all (bare `go`, `go ponder`).
+    pub fn has_no_limit(&self) -> bool {
+        self.depth.is_none()
+            && self.nodes.is_none()
+            && self.movetime.is_none()
+            && self.mate.is_none()
+            && self.clock.is_none()
+    }
+}
+
+/// A three- or four-step UCCI level (`idle`, `pruning`, `knowledge`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// `none`
+    None,
+    /// `small`
+    Small,
+    /// `medium`
+    Medium,
+    /// `large`
+    Large,
+}
+
+/// UCCI `randomness` levels.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Randomness {
+    /// `none`
+    None,
+    /// `tiny`
+    Tiny,
+    /// `small`
+    Small,
+    /// `medium`
+    Medium,
+    /// `large`
+    Large,
+    /// `huge`
+    Huge,
+}
+
+/// UCCI `style`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// `solid`
+    Solid,
+    /// `normal`
+    Normal,
+    /// `risky`
+    Risky,
+}
+
+/// The repetition rule set the GUI asks for (rules.md sections 3.2 and 3.3).
+/// Stored by the session until the `rules` module judges repetitions.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RulesChoice {
+    /// AXF (Asian) rules, the computer-play default.
+    Asian,
+    /// CXA 2011 (Chinese) rules.
+    Chinese,
+}
+
+/// A recognised option with a checked value. Names are matched without regard
+/// to case, spaces, `_` or `-`, so `Move Overhead`, `moveoverhead` and
+/// `move_overhead` are the same option, and each dialect's spelling of an
+/// option is accepted in the other dialect too.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionSetting {
+    /// UCCI `usemillisec`: `go` times in milliseconds (true) or seconds.
+    UseMillisec(bool),
+    /// UCCI `batch`.
+    Batch(bool),
+    /// UCCI `debug`: extra `info string` diagnostics.
+    Debug(bool),
+    /// `ponder` / `Ponder`: the GUI may send `go ponder`.
+    Ponder(bool),
+    /// UCCI `usehash`.
+    UseHash(bool),
+    /// UCCI `usebook`.
+    UseBook(bool),
+    /// UCCI `bookfiles` (`;`-separated paths).
+    BookFiles(String),
+    /// UCCI `useegtb`.
+    UseEgtb(bool),
+    /// UCCI `egtbpaths`.
+    EgtbPaths(String),
+    /// `hashsize` / `Hash` in MB.
+    HashSize(u32),
+    /// `threads` / `Threads`.
+    Threads(u32),
+    /// UCCI `idle`.
+    Idle(Level),
+    /// UCCI `promotion` (a variant with promoted advisors/elephants; not supported).
+    Promotion(bool),
+    /// UCCI `pruning`.
+    Pruning(Level),
+    /// UCCI `knowledge`.
+    Knowledge(Level),
+    /// UCCI `randomness`.
+    Randomness(Randomness),
+    /// UCCI `style`.
+    Style(Style),
+    /// UCCI `newgame` (button).
+    NewGame,
+    /// `rules` / `Rules`: asian or chinese.
+    Rules(RulesChoice),
+    /// `contempt` / `Contempt`: draw score offset in centipawns from the engine's view.
+    Contempt(i32),
+    /// `MultiPV`.
+    MultiPv(u32),
+    /// `Move Overhead` in milliseconds.
+    MoveOverhead(u32),
+    /// `Clear Hash` (button).
+    ClearHash,
+    /// `resign`: whether UCCI `bestmove` may carry `resign`.
+    Resign(bool),
+    /// `resignscore`: resign when the score stays at or below minus this.
+    ResignScore(u32),
+}
+
+/// The type of an option, as advertised in `option` lines.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    /// `check`.
+    Check,
+    /// `spin` with inclusive bounds.
+    Spin {
+        /// Smallest value.
+        min: i64,
+        /// Largest value.
+        max: i64,
+    },
+    /// `combo` with its values.
+    Combo(&'static [&'static str]),
+    /// `string`.
+    Text,
+    /// `button`.
+    Button,
+}
+
+/// One entry of the option table.
+#[derive(Copy, Clone, Debug)]
+pub struct OptionSpec {
+    /// Name in `ucci` option lines (None: not advertised under UCCI).
+    pub ucci_name: Option<&'static str>,
+    /// Name in `uci` option lines (None: not advertised under UCI).
+    pub uci_name: Option<&'static str>,
+    /// Further accepted spellings (normalized: lower case, no spaces, `_` or `-`).
+    pub aliases: &'static [&'static str],
+    /// Type and bounds.
+    pub kind: OptionKind,
+    /// Default value as printed (empty for buttons).
+    pub default: &'static str,
+}
+
+/// Largest hash size accepted, in MB.
+pub const MAX_HASH_MB: i64 = 65_536;
+/// Largest thread count accepted.
+pub const MAX_THREADS: i64 = 256;
+/// Default hash size in MB.
+pub const DEFAULT_HASH_MB: u32 = 16;
+/// Default `Move Overhead` in milliseconds.
+pub const DEFAULT_MOVE_OVERHEAD_MS: u32 = 10;
+/// Default `resignscore`.
+pub const DEFAULT_RESIGN_SCORE: u32 = 1500;
+
+const LEVELS: &[&str] = &["none", "small", "medium", "large"];
+const RANDOMNESS: &[&str] = &["none", "tiny", "small", "medium", "large", "huge"];
+const STYLES: &[&str] = &["solid", "normal", "risky"];
+const RULES: &[&str] = &["asian", "chinese"];
+
+/// Every option either dialect knows, in the order they are advertised.
+pub const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        ucci_name: Some("usemillisec"),
+        uci_name: None,
+        aliases: &[],
+        kind: OptionKind::Check,
+        default: "true",
+    },
+    OptionSpec { ucci_name: Some("batch"), uci_name: None, aliases: &[], kind: OptionKind::Check, default: "false" },
+    OptionSpec { ucci_name: Some("debug"), uci_name: None, aliases: &[], kind: OptionKind::Check, default: "false" },
+    OptionSpec {
+        ucci_name: Some("ponder"),
+        uci_name: Some("Ponder"),
+        aliases: &[],
+        kind: OptionKind::Check,
+        default: "false",
+    },
+    OptionSpec { ucci_name: Some("usehash"), uci_name: None, aliases: &[], kind: OptionKind::Check, default: "true" },
+    OptionSpec {
+        ucci_name: Some("usebook"),
+        uci_name: None,
+        aliases: &["ownbook"],
+        kind: OptionKind::Check,
+        default: "false",
+    },
+    OptionSpec { ucci_name: Some("useegtb"), uci_name: None, aliases: &[], kind: OptionKind::Check, default: "false" },
+    OptionSpec {
+        ucci_name: Some("bookfiles"),
+        uci_name: None,
+        aliases: &["bookfile"],
+        kind: OptionKind::Text,
+        default: "",
+    },
+    OptionSpec { ucci_name: Some("egtbpaths"), uci_name: None, aliases: &[], kind: OptionKind::Text, default: "" },
+    OptionSpec {
+        ucci_name: Some("hashsize"),
+        uci_name: Some("Hash"),
+        aliases: &[],
+        kind: OptionKind::Spin { min: 1, max: MAX_HASH_MB },
+        default: "16",
+    },
+    OptionSpec {
+        ucci_name: Some("threads"),
+        uci_name: Some("Threads"),
+        aliases: &[],
+        kind: OptionKind::Spin { min: 1, max: MAX_THREADS },
+        default: "1",
+    },
+    OptionSpec {
+        ucci_name: Some("idle"),
+        uci_name: None,
+        aliases: &[],
+        kind: OptionKind::Combo(LEVELS),
+        default: "none",
+    },
+    OptionSpec {
+        ucci_name: Some("promotion"),
+        uci_name: None,
+        aliases: &[],
+        kind: OptionKind::Check,
+        default: "false",
+    },
+    OptionSpec {
+        ucci_name: Some("pruning"),
+        uci_name: None,
+        aliases: &[],
+        kind: OptionKind::Combo(LEVELS),
+        default: "large",
+    },
+    OptionSpec {
+        ucci_name: Some("knowledge"),
+        uci_name: None,
+        aliases: &[],
+        kind: OptionKind::Combo(LEVELS),
+        default: "large",
+    },
+    OptionSpec {
+        ucci_name: Some("randomness"),
+        uci_name: None,
+        aliases: &[],
+        kind: OptionKind::Combo(RANDOMNESS),
+        default: "none",
+    },
+    OptionSpec {
+        ucci_name: Some("style"),
+        uci_name: None,
+        aliases: &[],
+        kind: OptionKind::Combo(STYLES),
+        default: "normal",
+    },
+    OptionSpec { ucci_name: Some("newgame"), uci_name: None, aliases: &[], kind: OptionKind::Button, default: "" },
+    OptionSpec {
+        ucci_name: Some("rules"),
+        uci_name: Some("Rules"),
+        aliases: &[],
+        kind: OptionKind::Combo(RULES),
+        default: "asian",
+    },
+    OptionSpec {
+        ucci_name: Some("contempt"),
+        uci_name: Some("Contempt"),
+        aliases: &[],
+        kind: OptionKind::Spin { min: -1000, max: 1000 },
+        default: "0",
+    },
+    OptionSpec {
+        ucci_name: Some("multipv"),
+        uci_name: Some("MultiPV"),
+        aliases: &[],
+        kind: OptionKind::Spin { min: 1, max: 128 },
+        default: "1",
+    },
+    OptionSpec {
+        ucci_name: Some("moveoverhead"),
+        uci_name: Some("Move Overhead"),
+        aliases: &[],
+        kind: OptionKind::Spin { min: 0, max: 5000 },
+        default: "10",
+    },
+    OptionSpec {
+        ucci_name: Some("clearhash"),
+        uci_name: Some("Clear Hash"),
+        aliases: &[],
+        kind: OptionKind::Button,
+        default: "",
+    },
+    OptionSpec { ucci_name: Some("resign"), uci_name: None, aliases: &[], kind: OptionKind::Check, default: "true" },
+    OptionSpec {
+        ucci_name: Some("resignscore"),
+        uci_name: None,
+        aliases: &[],
+        kind: OptionKind::Spin { min: 100, max: 100_000 },
+        default: "1500",
+    },
+];
+
+impl OptionSpec {
+    /// The advertisement line for this option in `dialect`, if it is advertised there.
+    pub fn advert(&self, dialect: Dialect) -> Option<String> {
+        let name = match dialect {
+            Dialect::Ucci => self.ucci_name?,
+            Dialect::Uci => self.uci_name?,
+        };
+        let mut s = match dialect {
+            Dialect::Ucci => format!("option {name} type "),
+            Dialect::Uci => format!("option name {name} type "),
+        };
+        match self.kind {
+            OptionKind::Check => s.push_str("check"),
+            OptionKind::Spin { min, max } => match dialect {
+                // UCCI 3.0 puts the bounds before the default, UCI after it.
+                Dialect::Ucci => s.push_str(&format!("spin min {min} max {max}")),
+                Dialect::Uci => s.push_str("spin"),
+            },
+            OptionKind::Combo(vars) => {
+                s.push_str("combo");
+                if dialect == Dialect::Ucci {
+                    for v in vars {
+                        s.push_str(" var ");
+                        s.push_str(v);
+                    }
+                }
+            }
+            OptionKind::Text => s.push_str("string"),
+            OptionKind::Button => return Some(s + "button"),
+        }
+        match (dialect, self.kind) {
+            (Dialect::Uci, OptionKind::Text) if self.default.is_empty() => s.push_str(" default <empty>"),
+            _ => {
+                s.push_str(" default ");
+                s.push_str(self.default);
+            }
+        }
+        if dialect == Dialect::Uci {
+            match self.kind {
+                OptionKind::Spin { min, max } => s.push_str(&format!(" min {min} max {max}")),
+                OptionKind::Combo(vars) => {
+                    for v in vars {
+                        s.push_str(" var ");
+                        s.push_str(v);
+                    }
+                }
+                _ => {}
+            }
+        }
+        Some(s)
+    }
+
+    fn matches(&self, normalized: &str) -> bool {
+        self.ucci_name.is_some_and(|n| normalize(n) == normalized)
+            || self.uci_name.is_some_and(|n| normalize(n) == normalized)
+            || self.aliases.contains(&normalized)
+    }
+
+    fn display_name(&self) -> &'static str {
+        self.ucci_name.or(self.uci_name).unwrap_or("?")
+    }
+}
+
+/// Why a line could not be turned into a [`Command`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProtocolError {
+    /// The first word is not a command of the dialect.
+    UnknownCommand(String),
+    /// A command ended before a required part.
+    Missing {
+        /// The command or keyword.
+        after: &'static str,
+        /// What was expected.
+        what: &'static str,
+    },
+    /// A word that does not belong where it stands.
+    Unexpected {
+        /// The command.
+        command: &'static str,
+        /// The word.
+        found: String,
+    },
+    /// A number that is not one.
+    BadNumber {
+        /// The keyword the number belongs to.
+        what: String,
+        /// The text found.
+        found: String,
+    },
+    /// An option name no dialect knows.
+    UnknownOption(String),
+    /// A value the option does not accept.
+    BadValue {
+        /// The option.
+        option: &'static str,
+        /// The text found.
+        found: String,
+        /// What it accepts.
+        expected: String,
+    },
+    /// The FEN cannot be read.
+    Fen(FenError),
+    /// A move in a move list is not ICCS.
+    MoveSyntax {
+        /// 1-based position in the list.
+        index: usize,
+        /// The syntax error.
+        error: MoveParseError,
+    },
+    /// Two clock styles (`time` and `wtime`) in one `go`.
+    MixedClocks,
+    /// The line exceeds the length limit and was discarded.
+    LineTooLong {
+        /// Its length in bytes.
+        bytes: usize,
+    },
+}
+
+impl fmt::Display for ProtocolError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProtocolError::UnknownCommand(line) => write!(f, "unknown command: {line}"),
+            ProtocolError::Missing { after, what } => write!(f, "'{after}' needs {what}"),
+            ProtocolError::Unexpected { command, found } => write!(f, "unexpected '{found}' in '{command}'"),
+            ProtocolError::BadNumber { what, found } => write!(f, "{what}: '{found}' is not a valid number"),
+            ProtocolError::UnknownOption(name) => write!(f, "unknown option '{name}' (ignored)"),
+            ProtocolError::BadValue { option, found, expected } => {
+                write!(f, "option {option}: '{found}' is not {expected} (option unchanged)")
+            }
+            ProtocolError::Fen(e) => write!(f, "bad FEN: {e} (position unchanged)"),
+            ProtocolError::MoveSyntax { index, error } => {
+                write!(f, "move {index} of the list: {error} (position unchanged)")
+            }
+            ProtocolError::MixedClocks => write!(f, "'go' mixes UCCI (time) and UCI (wtime/btime) clocks"),
+            ProtocolError::LineTooLong { bytes } => write!(f, "line of {bytes} bytes is too long (discarded)"),
+        }
+    }
+}
+
+impl std::error::Error for ProtocolError {}
+
+/// Longest echo of outside text inside an `info string`.
+const CLIP_CHARS: usize = 60;
+
+/// Outside text made safe to echo on one output line: control characters
+/// become `?`, and at most [`CLIP_CHARS`] characters are kept.
+pub fn clip(text: &str) -> String {
+    let mut out: String = text.trim().chars().take(CLIP_CHARS).map(|c| if c.is_control() { '?' } else { c }).collect();
+    if text.trim().chars().nth(CLIP_CHARS).is_some() {
+        out.push_str("...");
+    }
+    out
+}
+
+/// A word of an input line with its byte span (for "rest of line" values).
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Token<'a> {
+    pub text: &'a str,
+    pub start: usize,
+}
+
+impl Token<'_> {
+    /// Case-insensitive comparison with a lower-case keyword.
+    pub fn is(&self, keyword: &str) -> bool {
+        self.text.eq_ignore_ascii_case(keyword)
+    }
+}
+
+/// Splits a line on any whitespace (ucci.md: "tokenize on any whitespace").
+pub(crate) fn tokenize(line: &str) -> Vec<Token<'_>> {
+    let mut tokens = Vec::new();
+    let mut start = None;
+    for (i, c) in line.char_indices() {
+        if c.is_whitespace() {
+            if let Some(s) = start.take() {
+                tokens.push(Token { text: &line[s..i], start: s });
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(s) = start {
+        tokens.push(Token { text: &line[s..], start: s });
+    }
+    tokens
+}
+
+/// Lower case without spaces, `_` or `-`: the key option names are compared by.
+fn normalize(name: &str) -> String {
+    name.chars().filter(|c| !matches!(c, ' ' | '_' | '-') && !c.is_whitespace()).flat_map(char::to_lowercase).collect()
+}
+
+/// Reads a non-negative integer; negative values (some GUIs send a negative
+/// clock once a flag falls) are taken as zero.
+pub(crate) fn number(what: &str, token: Option<&Token<'_>>, after: &'static str) -> Result<u64, ProtocolError> {
+    let t = token.ok_or(ProtocolError::Missing { after, what: "a number" })?;
+    if let Ok(v) = t.text.parse::<u64>() {
+        return Ok(v);
+    }
+    match t.text.parse::<i64>() {
+        Ok(v) if v < 0 => Ok(0),
+        _ => Err(ProtocolError::BadNumber { what: what.to_string(), found: clip(t.text) }),
+    }
+}
+
+/// [`number`] for counts that fit in `u32`.
+pub(crate) fn small_number(what: &str, token: Option<&Token<'_>>, after: &'static str) -> Result<u32, ProtocolError> {
+    let v = number(what, token, after)?;
+    u32::try_from(v).map_err(|_| ProtocolError::BadNumber { what: what.to_string(), found: v.to_string() })
+}
+
+/// Parses `{startpos | fen F} [moves m ...]` from `tokens` (the words after
+/// `position`, or a whole bare `startpos ...` / `fen ...` line).
+pub(crate) fn parse_position_spec(tokens: &[Token<'_>], command: &'static str) -> Result<PositionSpec, ProtocolError> {
+    let first = tokens.first().ok_or(ProtocolError::Missing { after: command, what: "'startpos' or 'fen <FEN>'" })?;
+    let moves_at = tokens.iter().position(|t| t.is("moves")).unwrap_or(tokens.len());
+    let start = if first.is("startpos") {
+        if let Some(extra) = tokens[1..moves_at].first() {
+            return Err(ProtocolError::Unexpected { command, found: clip(extra.text) });
+        }
+        StartPosition::Start
+    } else if first.is("fen") {
+        if moves_at <= 1 {
+            return Err(ProtocolError::Missing { after: "fen", what: "a FEN" });
+        }
+        let fen: Vec<&str> = tokens[1..moves_at].iter().map(|t| t.text).collect();
+        StartPosition::Fen(Box::new(Setup::parse(&fen.join(" ")).map_err(ProtocolError::Fen)?))
+    } else {
+        return Err(ProtocolError::Unexpected { command, found: clip(first.text) });
+    };
+    let moves = if moves_at < tokens.len() { move_list(&tokens[moves_at + 1..])? } else { Vec::new() };
+    Ok(PositionSpec { start, moves })
+}
+
+/// Reads a list of ICCS moves (syntax only), all or nothing.
+pub(crate) fn move_list(tokens: &[Token<'_>]) -> Result<Vec<Move>, ProtocolError> {
+    tokens
+        .iter()
+        .enumerate()
+        .map(|(i, t)| Move::from_iccs(t.text).map_err(|error| ProtocolError::MoveSyntax { index: i + 1, error }))
+        .collect()
+}
+
+/// Parses the words after `setoption`, in either form: `name <N> [value <V>]`
+/// (UCI) or `<N> [<V>]` (UCCI, and the keyword-less form some xiangqi GUIs send
+/// in UCI). Multi-word names (`Move Overhead`) are matched longest first.
+pub(crate) fn parse_setoption(line: &str, tokens: &[Token<'_>]) -> Result<OptionSetting, ProtocolError> {
+    let rest = &tokens[1..];
+    let first = rest.first().ok_or(ProtocolError::Missing { after: "setoption", what: "an option name" })?;
+    let (spec, value): (&OptionSpec, Option<&str>) = if first.is("name") {
+        let value_at = rest.iter().position(|t| t.is("value"));
+        let name_tokens = &rest[1..value_at.unwrap_or(rest.len())];
+        if name_tokens.is_empty() {
+            return Err(ProtocolError::Missing { after: "setoption name", what: "an option name" });
+        }
+        let name: String = name_tokens.iter().map(|t| t.text).collect::<Vec<_>>().join(" ");
+        let spec = find_option(&normalize(&name)).ok_or_else(|| ProtocolError::UnknownOption(clip(&name)))?;
+        let value = value_at.map(|i| rest.get(i + 1).map_or("", |t| line[t.start..].trim()));
+        (spec, value)
+    } else {
+        // Longest known name made of the first one to three words.
+        let mut found = None;
+        for n in (1..=rest.len().min(3)).rev() {
+            let joined: String = rest[..n].iter().map(|t| t.text).collect();
+            if let Some(spec) = find_option(&normalize(&joined)) {
+                found = Some((spec, n));
+                break;
+            }
+        }
+        let (spec, n) = found.ok_or_else(|| ProtocolError::UnknownOption(clip(first.text)))?;
+        let mut value_tokens = &rest[n..];
+        if value_tokens.first().is_some_and(|t| t.is("value")) {
+            value_tokens = &value_tokens[1..];
+        }
+        (spec, value_tokens.first().map(|t| line[t.start..].trim()))
+    };
+    option_value(spec, value)
+}
+
+fn find_option(normalized: &str) -> Option<&'static OptionSpec> {
+    OPTIONS.iter().find(|o| o.matches(normalized))
+}
+
+fn option_value(spec: &'static OptionSpec, value: Option<&str>) -> Result<OptionSetting, ProtocolError> {
+    let option = spec.display_name();
+    let value = value.unwrap_or("");
+    let bad = |expected: String| ProtocolError::BadValue { option, found: clip(value), expected };
+    let lower = value.to_ascii_lowercase();
+    let check = || match lower.as_str() {
+        "true" | "on" | "yes" | "1" => Ok(true),
+        "false" | "off" | "no" | "0" => Ok(false),
+        _ => Err(bad("true, false, on or off".to_string())),
+    };
+    let spin = || match spec.kind {
+        OptionKind::Spin { min, max } => match value.parse::<i64>() {
+            Ok(v) if (min..=max).contains(&v) => Ok(v),
+            _ => Err(bad(format!("an integer from {min} to {max}"))),
+        },
+        _ => Err(bad("a number".to_string())),
+    };
+    let combo = || match spec.kind {
+        OptionKind::Combo(vars) => {
+            vars.iter().position(|v| *v == lower).ok_or_else(|| bad(format!("one of {}", vars.join(", "))))
+        }
+        _ => Err(bad("a choice".to_string())),
+    };
+    let level = |i: usize| [Level::None, Level::Small, Level::Medium, Level::Large][i.min(3)];
+    Ok(match spec.display_name() {
+        "usemillisec" => OptionSetting::UseMillisec(check()?),
+        "batch" => OptionSetting::Batch(check()?),
+        "debug" => OptionSetting::Debug(check()?),
+        "ponder" => OptionSetting::Ponder(check()?),
+        "usehash" => OptionSetting::UseHash(check()?),
+        "usebook" => OptionSetting::UseBook(check()?),
+        "useegtb" => OptionSetting::UseEgtb(check()?),
+        "bookfiles" => OptionSetting::BookFiles(value.to_string()),
+        "egtbpaths" => OptionSetting::EgtbPaths(value.to_string()),
+        "hashsize" => OptionSetting::HashSize(spin()? as u32),
+        "threads" => OptionSetting::Threads(spin()? as u32),
+        "idle" => OptionSetting::Idle(level(combo()?)),
+        "promotion" => OptionSetting::Promotion(check()?),
+        "pruning" => OptionSetting::Pruning(level(combo()?)),
+        "knowledge" => OptionSetting::Knowledge(level(combo()?)),
+        "randomness" => OptionSetting::Randomness(
+            [
+                Randomness::None,
+                Randomness::Tiny,
+                Randomness::Small,
+                Randomness::Medium,
+                Randomness::Large,
+                Randomness::Huge,
+            ][combo()?.min(5)],
+        ),
+        "style" => OptionSetting::Style([Style::Solid, Style::Normal, Style::Risky][combo()?.min(2)]),
+        "newgame" => OptionSetting::NewGame,
+        "rules" => OptionSetting::Rules([RulesChoice::Asian, RulesChoice::Chinese][combo()?.min(1)]),
+        "contempt" => OptionSetting::Contempt(spin()? as i32),
+        "multipv" => OptionSetting::MultiPv(spin()? as u32),
+        "moveoverhead" => OptionSetting::MoveOverhead(spin()? as u32),
+        "clearhash" => OptionSetting::ClearHash,
+        "resign" => OptionSetting::Resign(check()?),
+        "resignscore" => OptionSetting::ResignScore(spin()? as u32),
+        _ => return Err(ProtocolError::UnknownOption(option.to_string())),
+    })
+}
+
+/// Parses the words of a `go` command. `ucci` selects the dialect's keywords:
+/// UCCI `draw`, `time`, `increment`, `opptime`, ...; UCI `wtime`, `btime`,
+/// `winc`, `binc`, `mate`, `searchmoves`. Both accept `ponder`, `depth`,
+/// `nodes`, `movetime`, `infinite` and `movestogo`. Keywords may come in any
+/// order; an unknown word is an error (the search does not start).
+pub(crate) fn parse_go(tokens: &[Token<'_>], dialect: Dialect) -> Result<GoParams, ProtocolError> {
+    let mut p = GoParams::default();
+    let (mut time, mut inc, mut opp_time, mut opp_inc, mut opp_mtg) = (None, None, None, None, None);
+    let (mut wtime, mut btime, mut winc, mut binc) = (None, None, None, None);
+    let mut movestogo = None;
+    let mut i = 1;
+    while i < tokens.len() {
+        let t = &tokens[i];
+        let word = t.text.to_ascii_lowercase();
+        let arg = tokens.get(i + 1);
+        let ucci = dialect == Dialect::Ucci;
+        let mut used = 2;
+        match word.as_str() {
+            "ponder" => {
+                p.ponder = true;
+                used = 1;
+            }
+            "draw" if ucci => {
+                p.draw_offered = true;
+                used = 1;
+            }
+            "infinite" => {
+                p.infinite = true;
+                used = 1;
+            }
+            "depth" => {
+                if arg.is_some_and(|a| a.is("infinite")) {
+                    p.infinite = true;
+                } else {
+                    p.depth = Some(small_number("depth", arg, "depth")?);
+                }
+            }
+            "nodes" => p.nodes = Some(number("nodes", arg, "nodes")?),
+            "movetime" => p.movetime = Some(number("movetime", arg, "movetime")?),
+            "movestogo" => movestogo = Some(small_number("movestogo", arg, "movestogo")?),
+            "time" if ucci => time = Some(number("time", arg, "time")?),
+            "increment" if ucci => inc = Some(number("increment", arg, "increment")?),
+            "opptime" if ucci => opp_time = Some(number("opptime", arg, "opptime")?),
+            "oppincrement" if ucci => opp_inc = Some(number("oppincrement", arg, "oppincrement")?),
+            "oppmovestogo" if ucci => opp_mtg = Some(small_number("oppmovestogo", arg, "oppmovestogo")?),
+            "wtime" => wtime = Some(number("wtime", arg, "wtime")?),
+            "btime" => btime = Some(number("btime", arg, "btime")?),
+            "winc" => winc = Some(number("winc", arg, "winc")?),
+            "binc" => binc = Some(number("binc", arg, "binc")?),
+            "mate" if !ucci => p.mate = Some(small_number("mate", arg, "mate")?),
+            "searchmoves" if !ucci => {
+                let n = tokens[i + 1..].iter().take_while(|t| Move::from_iccs(t.text).is_ok()).count();
+                p.searchmoves = move_list(&tokens[i + 1..i + 1 + n])?;
+                used = 1 + n;
+            }
+            _ => return Err(ProtocolError::Unexpected { command: "go", found: clip(t.text) }),
+        }
+        i += used;
+    }
+    let ucci_clock = time.is_some() || inc.is_some() || opp_time.is_some() || opp_inc.is_some() || opp_mtg.is_some();
+    let uci_clock = wtime.is_some() || btime.is_some() || winc.is_some() || binc.is_some();
+    if ucci_clock && uci_clock {
+        return Err(ProtocolError::MixedClocks);
+    }
+    if ucci_clock {
+        let time = time.ok_or(ProtocolError::Missing { after: "go", what: "'time T' with its increment/opptime" })?;
+        p.clock = Some(GoClock::Relative {
+            time,
+            movestogo,
+            increment: inc.unwrap_or(0),
+            opp_time,
+            opp_movestogo: opp_mtg,
+            opp_increment: opp_inc.unwrap_or(0),
+        });
+    } else if uci_clock {
+        p.clock = Some(GoClock::ByColor { wtime, btime, winc: winc.unwrap_or(0), binc: binc.unwrap_or(0), movestogo });
+    } else if movestogo.is_some() {
+        return Err(ProtocolError::Missing { after: "movestogo", what: "a clock (time, wtime or btime)" });
+    }
+    if p.has_no_limit() {
+        // A bare `go` (or `go ponder`) searches until `stop` (ucci.md).
+        p.infinite = true;
+    }
+    Ok(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokenize_any_whitespace() {
+        let words: Vec<&str> = tokenize("  go \t time\u{0b}1000\r\n").iter().map(|t| t.text).collect();
+        assert_eq!(words, ["go", "time", "1000"]);
+        assert!(tokenize(" \r\n").is_empty());
+    }
+
+    #[test]
+    fn option_adverts() {
+        let hash = OPTIONS.iter().find(|o| o.ucci_name == Some("hashsize")).unwrap();
+        assert_eq!(hash.advert(Dialect::Ucci).unwrap(), "option hashsize type spin min 1 max 65536 default 16");
+        assert_eq!(hash.advert(Dialect::Uci).unwrap(), "option name Hash type spin default 16 min 1 max 65536");
+        let idle = OPTIONS.iter().find(|o| o.ucci_name == Some("idle")).unwrap();
+        assert_eq!(
+            idle.advert(Dialect::Ucci).unwrap(),
+            "option idle type combo var none var small var medium var large default none"
+        );
+        assert!(idle.advert(Dialect::Uci).is_none());
+        let rules = OPTIONS.iter().find(|o| o.uci_name == Some("Rules")).unwrap();
+        assert_eq!(
+            rules.advert(Dialect::Uci).unwrap(),
+            "option name Rules type combo default asian var asian var chinese"
+        );
+        let clear = OPTIONS.iter().find(|o| o.uci_name == Some("Clear Hash")).unwrap();
+        assert_eq!(clear.advert(Dialect::Uci).unwrap(), "option name Clear Hash type button");
+        // Every advertised default is accepted by the option's own parser.
+        for spec in OPTIONS {
+            if spec.kind != OptionKind::Button {
+                assert!(option_value(spec, Some(spec.default)).is_ok(), "{}", spec.display_name());
+            }
+        }
+    }
+
+    #[test]
+    fn clip_makes_one_safe_line() {
+        assert_eq!(clip("a\rb\u{0}c"), "a?b?c");
+        let long = "x".repeat(500);
+        assert_eq!(clip(&long).len(), CLIP_CHARS + 3);
+    }
+
+    #[test]
+    fn negative_clock_is_zero() {
+        let toks = tokenize("go wtime -20 btime 500");
+        let p = parse_go(&toks, Dialect::Uci).unwrap();
+        assert_eq!(
+            p.clock,
+            Some(GoClock::ByColor { wtime: Some(0), btime: Some(500), winc: 0, binc: 0, movestogo: None })
+        );
+    }
+}

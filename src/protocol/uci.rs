@@ -1,0 +1,173 @@
+//! UCI spelling (Pikafish-style xiangqi GUIs and match tools): parsing GUI
+//! lines into [`Command`]s and the `uci` handshake.
+//!
+//! Pure text translation: no state, no search, no output. Accepts the
+//! keyword-less `setoption <Name> <value>` form and a bare `startpos ...` /
+//! `fen ...` line as `position`, which some xiangqi GUIs send; `banmoves` and
+//! `probe` are accepted as extensions with their UCCI meaning.
+
+use super::{
+    clip, move_list, parse_go, parse_position_spec, parse_setoption, tokenize, Command, Dialect, ProtocolError, OPTIONS,
+};
+
+/// Parses one UCI line.
+pub fn parse(line: &str) -> Result<Command, ProtocolError> {
+    let tokens = tokenize(line);
+    let Some(first) = tokens.first() else { return Ok(Command::Empty) };
+    let word = first.text.to_ascii_lowercase();
+    let no_args = |cmd: &'static str, command: Command| match tokens.get(1) {
+        Some(extra) => Err(ProtocolError::Unexpected { command: cmd, found: clip(extra.text) }),
+        None => Ok(command),
+    };
+    match word.as_str() {
+        "uci" => no_args("uci", Command::Uci),
+        "ucci" => no_args("ucci", Command::Ucci),
+        "isready" => no_args("isready", Command::IsReady),
+        "debug" => match tokens.get(1) {
+            None => Ok(Command::Debug(true)),
+            Some(t) if t.is("on") && tokens.len() == 2 => Ok(Command::Debug(true)),
+            Some(t) if t.is("off") && tokens.len() == 2 => Ok(Command::Debug(false)),
+            Some(t) => Err(ProtocolError::Unexpected { command: "debug", found: clip(t.text) }),
+        },
+        "setoption" => parse_setoption(line, &tokens).map(Command::SetOption),
+        "ucinewgame" => no_args("ucinewgame", Command::NewGame),
+        "position" => parse_position_spec(&tokens[1..], "position").map(Command::Position),
+        "startpos" | "fen" => parse_position_spec(&tokens, "position").map(Command::Position),
+        "banmoves" => move_list(&tokens[1..]).map(Command::BanMoves),
+        "go" => parse_go(&tokens, Dialect::Uci).map(Command::Go),
+        "ponderhit" => no_args("ponderhit", Command::PonderHit { draw: false }),
+        "stop" => no_args("stop", Command::Stop),
+        "probe" => parse_position_spec(&tokens[1..], "probe").map(Command::Probe),
+        "quit" => no_args("quit", Command::Quit),
+        _ => Err(ProtocolError::UnknownCommand(clip(line))),
+    }
+}
+
+/// The reply to `uci`: id lines, one `option` line per option, `uciok`.
+pub fn handshake() -> Vec<String> {
+    let mut lines =
+        vec![format!("id name Chuhan {}", env!("CARGO_PKG_VERSION")), "id author The Chuhan authors".to_string()];
+    lines.extend(OPTIONS.iter().filter_map(|o| o.advert(Dialect::Uci)));
+    lines.push("uciok".to_string());
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fen::START_FEN;
+    use crate::moves::Move;
+    use crate::protocol::{GoClock, GoParams, OptionSetting, PositionSpec, RulesChoice, StartPosition};
+
+    fn mv(s: &str) -> Move {
+        Move::from_iccs(s).unwrap()
+    }
+
+    fn go(line: &str) -> GoParams {
+        match parse(line) {
+            Ok(Command::Go(p)) => p,
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    fn opt(line: &str) -> OptionSetting {
+        match parse(line) {
+            Ok(Command::SetOption(o)) => o,
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn simple_commands() {
+        assert_eq!(parse("uci"), Ok(Command::Uci));
+        assert_eq!(parse("ucci"), Ok(Command::Ucci));
+        assert_eq!(parse("isready\r\n"), Ok(Command::IsReady));
+        assert_eq!(parse("ucinewgame"), Ok(Command::NewGame));
+        assert_eq!(parse("ponderhit"), Ok(Command::PonderHit { draw: false }));
+        assert!(matches!(parse("ponderhit draw"), Err(ProtocolError::Unexpected { .. })));
+        assert_eq!(parse("stop"), Ok(Command::Stop));
+        assert_eq!(parse("QUIT"), Ok(Command::Quit));
+        assert_eq!(parse("debug on"), Ok(Command::Debug(true)));
+        assert_eq!(parse("debug off"), Ok(Command::Debug(false)));
+        assert!(matches!(parse("debug maybe"), Err(ProtocolError::Unexpected { .. })));
+        assert_eq!(parse("   "), Ok(Command::Empty));
+        assert!(matches!(parse("register later"), Err(ProtocolError::UnknownCommand(_))));
+    }
+
+    #[test]
+    fn position_forms() {
+        assert_eq!(
+            parse("position startpos moves h2e2"),
+            Ok(Command::Position(PositionSpec { start: StartPosition::Start, moves: vec![mv("h2e2")] }))
+        );
+        assert!(matches!(parse(&format!("position fen {START_FEN}")), Ok(Command::Position(_))));
+        assert!(matches!(parse(&format!("fen {START_FEN} moves h2e2")), Ok(Command::Position(_))));
+        assert!(matches!(parse("startpos"), Ok(Command::Position(_))));
+        assert!(matches!(parse("position fen xyz"), Err(ProtocolError::Fen(_))));
+        assert!(matches!(parse("position startpos moves h2e2 e2"), Err(ProtocolError::MoveSyntax { index: 2, .. })));
+    }
+
+    #[test]
+    fn go_forms() {
+        assert_eq!(
+            go("go wtime 60000 btime 55000 winc 1000 binc 1000 movestogo 20").clock,
+            Some(GoClock::ByColor {
+                wtime: Some(60_000),
+                btime: Some(55_000),
+                winc: 1000,
+                binc: 1000,
+                movestogo: Some(20)
+            })
+        );
+        assert_eq!(go("go depth 7").depth, Some(7));
+        assert_eq!(go("go nodes 5000").nodes, Some(5000));
+        assert_eq!(go("go movetime 100").movetime, Some(100));
+        assert!(go("go infinite").infinite);
+        assert!(go("go").infinite);
+        let p = go("go ponder wtime 1000 btime 1000");
+        assert!(p.ponder && !p.infinite);
+        assert_eq!(go("go mate 3").mate, Some(3));
+        let s = go("go searchmoves h2e2 b2e2 depth 3");
+        assert_eq!(s.searchmoves, vec![mv("h2e2"), mv("b2e2")]);
+        assert_eq!(s.depth, Some(3));
+        assert!(matches!(parse("go draw"), Err(ProtocolError::Unexpected { .. })));
+        assert!(matches!(parse("go time 1000"), Err(ProtocolError::Unexpected { .. })));
+        assert!(matches!(parse("go wtime"), Err(ProtocolError::Missing { .. })));
+        assert!(matches!(parse("go btime soon"), Err(ProtocolError::BadNumber { .. })));
+    }
+
+    #[test]
+    fn setoption_forms() {
+        assert_eq!(opt("setoption name Hash value 128"), OptionSetting::HashSize(128));
+        assert_eq!(opt("setoption name threads value 2"), OptionSetting::Threads(2));
+        assert_eq!(opt("setoption name Ponder value true"), OptionSetting::Ponder(true));
+        assert_eq!(opt("setoption name MultiPV value 3"), OptionSetting::MultiPv(3));
+        assert_eq!(opt("setoption name Move Overhead value 50"), OptionSetting::MoveOverhead(50));
+        assert_eq!(opt("setoption name Clear Hash"), OptionSetting::ClearHash);
+        assert_eq!(opt("setoption name Rules value chinese"), OptionSetting::Rules(RulesChoice::Chinese));
+        assert_eq!(opt("setoption name Contempt value 15"), OptionSetting::Contempt(15));
+        // Keyword-less forms some xiangqi GUIs send.
+        assert_eq!(opt("setoption Hash 64"), OptionSetting::HashSize(64));
+        assert_eq!(opt("setoption Move Overhead 20"), OptionSetting::MoveOverhead(20));
+        assert_eq!(opt("setoption Clear Hash"), OptionSetting::ClearHash);
+        assert_eq!(opt("setoption Threads value 3"), OptionSetting::Threads(3));
+        // Errors.
+        assert!(matches!(parse("setoption name"), Err(ProtocolError::Missing { .. })));
+        assert!(matches!(parse("setoption name Hash"), Err(ProtocolError::BadValue { .. })));
+        assert!(matches!(parse("setoption name Hash value"), Err(ProtocolError::BadValue { .. })));
+        assert!(matches!(parse("setoption name Hash value -5"), Err(ProtocolError::BadValue { .. })));
+        assert!(matches!(parse("setoption name UCI_Elo value 1500"), Err(ProtocolError::UnknownOption(_))));
+        assert!(matches!(parse("setoption name MultiPV value 0"), Err(ProtocolError::BadValue { .. })));
+    }
+
+    #[test]
+    fn handshake_lists_uci_options() {
+        let lines = handshake();
+        assert_eq!(lines.last().map(String::as_str), Some("uciok"));
+        for name in ["Hash", "Threads", "Ponder", "MultiPV", "Move Overhead", "Clear Hash", "Rules"] {
+            let prefix = format!("option name {name} type ");
+            assert_eq!(lines.iter().filter(|l| l.starts_with(&prefix)).count(), 1, "{name}");
+        }
+        assert!(lines.iter().all(|l| !l.starts_with("option usemillisec")));
+    }
+}

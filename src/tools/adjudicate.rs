@@ -1,0 +1,275 @@
+//! Game results, termination reasons, and THE rules adjudication function of
+//! the match runner ([`judge`]): after every move the referee asks it whether
+//! the game is over by the rules of the game (rules.md section 2).
+//!
+//! Interim rule set, until the `rules` module lands (then [`judge`] becomes a
+//! call to `rules::judge(history, rules)` and [`banned_moves`] to
+//! `rules::forbidden_moves`):
+//! - no legal move: the side to move loses (checkmate, or stalemate 困毙,
+//!   rules.md section 2), checked first so that mate wins over the move limit;
+//! - third occurrence of a position (same side to move) since the last
+//!   capture: draw (rules.md section 3 judges the *kind* of repetition; the
+//!   interim function treats every repetition as a draw);
+//! - neither side has a chariot, horse, cannon or soldier: draw (section 2);
+//! - the natural move limit, 120 plies without a capture: draw (section 4,
+//!   "every ply counts" policy).
+//!
+//! Score-based adjudication (`-draw`, `-resign`) is not a rule of the game and
+//! lives in `game`.
+
+use std::fmt;
+
+use crate::board::{Color, PieceKind};
+use crate::moves::Move;
+use crate::position::Position;
+
+/// A finished game's result.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    RedWins,
+    BlackWins,
+    Draw,
+}
+
+impl GameResult {
+    /// The result when `color` loses.
+    pub fn loss_for(color: Color) -> GameResult {
+        match color {
+            Color::Red => GameResult::BlackWins,
+            Color::Black => GameResult::RedWins,
+        }
+    }
+
+    /// PGN result text.
+    pub fn pgn(self) -> &'static str {
+        match self {
+            GameResult::RedWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+
+    /// Points of `color` (1, 0.5 or 0).
+    pub fn points_for(self, color: Color) -> f64 {
+        match (self, color) {
+            (GameResult::Draw, _) => 0.5,
+            (GameResult::RedWins, Color::Red) | (GameResult::BlackWins, Color::Black) => 1.0,
+            _ => 0.0,
+        }
+    }
+}
+
+/// Why a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Termination {
+    /// No legal move, in check.
+    Checkmate,
+    /// No legal move, not in check (a loss in xiangqi).
+    Stalemate,
+    /// Repetition verdict.
+    Repetition,
+    /// Natural move limit.
+    MoveLimit,
+    /// Neither side can win.
+    InsufficientMaterial,
+    /// An engine exceeded its time.
+    TimeForfeit,
+    /// An engine sent an illegal or unparsable move, or no move with legal moves left.
+    IllegalMove,
+    /// An engine crashed (closed its output) during the game.
+    Crash,
+    /// An engine without a clock stopped answering.
+    Stall,
+    /// An engine could not be started (no handshake, no `readyok`).
+    StartFailure,
+    /// An engine resigned (`bestmove ... resign`).
+    Resignation,
+    /// Score adjudication: draw.
+    AdjudicatedDraw,
+    /// Score adjudication: the losing side's score was hopeless.
+    AdjudicatedLoss,
+    /// The match was interrupted before the game ended.
+    Aborted,
+}
+
+impl Termination {
+    /// All reasons, in report order.
+    pub const ALL: [Termination; 14] = [
+        Termination::Checkmate,
+        Termination::Stalemate,
+        Termination::Repetition,
+        Termination::MoveLimit,
+        Termination::InsufficientMaterial,
+        Termination::TimeForfeit,
+        Termination::IllegalMove,
+        Termination::Crash,
+        Termination::Stall,
+        Termination::StartFailure,
+        Termination::Resignation,
+        Termination::AdjudicatedDraw,
+        Termination::AdjudicatedLoss,
+        Termination::Aborted,
+    ];
+
+    /// Text for the PGN `Termination` tag and the report.
+    pub fn text(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::Stalemate => "stalemate",
+            Termination::Repetition => "repetition",
+            Termination::MoveLimit => "move limit",
+            Termination::InsufficientMaterial => "insufficient material",
+            Termination::TimeForfeit => "time forfeit",
+            Termination::IllegalMove => "illegal move",
+            Termination::Crash => "engine crash",
+            Termination::Stall => "stalled engine",
+            Termination::StartFailure => "engine failed to start",
+            Termination::Resignation => "resignation",
+            Termination::AdjudicatedDraw => "adjudication: draw",
+            Termination::AdjudicatedLoss => "adjudication: resign",
+            Termination::Aborted => "aborted",
+        }
+    }
+}
+
+impl fmt::Display for Termination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text())
+    }
+}
+
+/// A result with its reason.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    pub result: GameResult,
+    pub termination: Termination,
+}
+
+/// The rule set for repetition verdicts (rules.md section 3). The interim
+/// [`judge`] treats both alike (every repetition is a draw).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum RuleSet {
+    /// AXF/WXF (default).
+    #[default]
+    Asian,
+    /// CXA 2011.
+    Chinese,
+}
+
+/// What the referee applies.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RuleSettings {
+    pub rule_set: RuleSet,
+    /// Plies without a capture before the natural-limit draw (rules.md section 4: 120).
+    pub move_limit_plies: u32,
+}
+
+impl Default for RuleSettings {
+    fn default() -> RuleSettings {
+        RuleSettings { rule_set: RuleSet::Asian, move_limit_plies: 120 }
+    }
+}
+
+/// How often the current position occurred (same side to move) since the last
+/// capture, counting the current one; only the game's own history is seen.
+pub fn occurrences(pos: &Position) -> usize {
+    let states = pos.states();
+    let cur = states.len() - 1;
+    let key = states[cur].key;
+    let window = (states[cur].plies_since_capture as usize).min(cur);
+    (2..=window).step_by(2).filter(|&back| states[cur - back].key == key).count() + 1
+}
+
+/// Whether either side has a piece that can give mate (chariot, horse, cannon, soldier).
+fn has_attackers(pos: &Position, color: Color) -> bool {
+    let b = pos.board();
+    [PieceKind::Chariot, PieceKind::Horse, PieceKind::Cannon, PieceKind::Soldier].iter().any(|&k| b.count(color, k) > 0)
+}
+
+/// Is the game over by the rules? See the module doc for the interim rule set;
+/// this is the one place the lead points at `rules::judge`.
+pub fn judge(pos: &Position, settings: &RuleSettings) -> Option<Verdict> {
+    let mover = pos.side_to_move();
+    // rules.md section 2: no legal move loses, in check or not.
+    if pos.legal_moves().is_empty() {
+        let termination = if pos.in_check() { Termination::Checkmate } else { Termination::Stalemate };
+        return Some(Verdict { result: GameResult::loss_for(mover), termination });
+    }
+    // rules.md section 3 (interim: every threefold repetition is a draw).
+    if occurrences(pos) >= 3 {
+        return Some(Verdict { result: GameResult::Draw, termination: Termination::Repetition });
+    }
+    // rules.md section 2: no attacking piece on either side.
+    if !has_attackers(pos, Color::Red) && !has_attackers(pos, Color::Black) {
+        return Some(Verdict { result: GameResult::Draw, termination: Termination::InsufficientMaterial });
+    }
+    // rules.md section 4 (interim: every ply counts).
+    if settings.move_limit_plies > 0 && pos.state().plies_since_capture as u32 >= settings.move_limit_plies {
+        return Some(Verdict { result: GameResult::Draw, termination: Termination::MoveLimit });
+    }
+    None
+}
+
+/// Moves the side to move may not play because they would complete a
+/// forbidden repetition (sent to UCCI engines as `banmoves`). The interim rule
+/// set forbids none (every repetition is a draw); `rules::forbidden_moves`
+/// replaces this.
+pub fn banned_moves(_pos: &Position, _settings: &RuleSettings) -> Vec<Move> {
+    Vec::new()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play(fen: &str, moves: &str) -> Position {
+        let mut pos = Position::from_fen(fen).unwrap();
+        for m in moves.split_whitespace() {
+            let mv = pos.parse_move(m).unwrap();
+            pos.make_move(mv);
+        }
+        pos
+    }
+
+    #[test]
+    fn checkmate_and_stalemate_lose() {
+        // Two Red chariots mate on ranks 9 and 8.
+        let pos = play("3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1", "b0b9");
+        assert_eq!(pos.side_to_move(), Color::Black);
+        let v = judge(&pos, &RuleSettings::default()).unwrap();
+        assert_eq!(v, Verdict { result: GameResult::RedWins, termination: Termination::Checkmate });
+        // Black general: d8 is covered by the soldier, e9 faces the Red general.
+        let pos = Position::from_fen("3k5/2P6/9/9/9/9/9/9/9/4K4 b - - 0 1").unwrap();
+        assert!(!pos.in_check());
+        let v = judge(&pos, &RuleSettings::default()).unwrap();
+        assert_eq!(v, Verdict { result: GameResult::RedWins, termination: Termination::Stalemate });
+    }
+
+    #[test]
+    fn threefold_repetition_is_a_draw() {
+        let fen = "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1";
+        let pos = play(fen, "a0a1 d9d8 a1a0 d8d9");
+        assert_eq!(occurrences(&pos), 2);
+        assert_eq!(judge(&pos, &RuleSettings::default()), None);
+        let pos = play(fen, "a0a1 d9d8 a1a0 d8d9 a0a1 d9d8 a1a0 d8d9");
+        assert_eq!(occurrences(&pos), 3);
+        assert_eq!(judge(&pos, &RuleSettings::default()).unwrap().termination, Termination::Repetition);
+    }
+
+    #[test]
+    fn insufficient_material_and_move_limit() {
+        let pos = Position::from_fen("3k5/4a4/9/9/9/9/9/4B4/9/4K4 w - - 0 1").unwrap();
+        assert_eq!(judge(&pos, &RuleSettings::default()).unwrap().termination, Termination::InsufficientMaterial);
+        let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 119 80").unwrap();
+        assert_eq!(judge(&pos, &RuleSettings::default()), None);
+        let pos = play("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 119 80", "a0a5");
+        assert_eq!(judge(&pos, &RuleSettings::default()).unwrap().termination, Termination::MoveLimit);
+        let off = RuleSettings { move_limit_plies: 0, ..RuleSettings::default() };
+        assert_eq!(judge(&pos, &off), None);
+    }
+
+    #[test]
+    fn start_position_is_not_over() {
+        assert_eq!(judge(&Position::startpos(), &RuleSettings::default()), None);
+    }
+}

@@ -1,0 +1,221 @@
+//! Opening suites for matches: EPD files (one position per line: FEN fields,
+//! then optional EPD operations, which are ignored) and PGN files (each game's
+//! `FEN` tag and its ICCS moves, optionally cut to `plies`). Every position and
+//! move is validated with our own [`Position`] when loaded.
+//!
+//! Without `-openings`, the match uses [`DEFAULT_SUITE`] when that file
+//! exists (the book's opening suite) and the start position otherwise.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use crate::position::Position;
+
+use super::game::Opening;
+use super::pgn;
+use super::Rng;
+
+/// The default suite, relative to the working directory.
+pub const DEFAULT_SUITE: &str = "book/suite.epd";
+
+/// File formats for `-openings format=`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OpeningFormat {
+    Epd,
+    Pgn,
+}
+
+/// `order=`: the file's order, or shuffled with the match seed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OpeningOrder {
+    Sequential,
+    Random,
+}
+
+/// `-openings file=F format=epd|pgn order=random|sequential plies=N start=N`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpeningSpec {
+    pub file: PathBuf,
+    pub format: OpeningFormat,
+    pub order: OpeningOrder,
+    /// Keep at most this many plies of each PGN game.
+    pub plies: Option<usize>,
+    /// Index (1-based, as cutechess) of the first opening used.
+    pub start: usize,
+}
+
+/// An opening file that cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpeningError {
+    Io { file: String, error: String },
+    BadPosition { file: String, line: usize, error: String },
+    BadMove { file: String, game: usize, token: String },
+    Empty { file: String },
+}
+
+impl fmt::Display for OpeningError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpeningError::Io { file, error } => write!(f, "cannot read openings {file}: {error}"),
+            OpeningError::BadPosition { file, line, error } => write!(f, "{file}:{line}: bad position: {error}"),
+            OpeningError::BadMove { file, game, token } => {
+                write!(f, "{file}: game {game}: `{token}` is not a legal ICCS move")
+            }
+            OpeningError::Empty { file } => write!(f, "{file} holds no openings"),
+        }
+    }
+}
+
+impl std::error::Error for OpeningError {}
+
+/// The FEN part of an EPD line (board, side, and the counters when present).
+fn epd_fen(line: &str) -> String {
+    let tokens: Vec<&str> = line.split(';').next().unwrap_or("").split_whitespace().collect();
+    let mut fen: Vec<&str> = tokens.iter().take(2).copied().collect();
+    let mut i = 2;
+    while i < tokens.len() && i < 4 && tokens[i] == "-" {
+        fen.push(tokens[i]);
+        i += 1;
+    }
+    if i == 4 {
+        while i < tokens.len() && i < 6 && tokens[i].bytes().all(|b| b.is_ascii_digit()) {
+            fen.push(tokens[i]);
+            i += 1;
+        }
+    }
+    fen.join(" ")
+}
+
+/// Reads EPD text.
+pub fn parse_epd(text: &str, file: &str) -> Result<Vec<Opening>, OpeningError> {
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fen = epd_fen(line);
+        let pos = Position::from_fen(&fen).map_err(|e| OpeningError::BadPosition {
+            file: file.to_string(),
+            line: n + 1,
+            error: e.to_string(),
+        })?;
+        out.push(Opening { fen: Some(pos.to_fen()), moves: Vec::new() });
+    }
+    Ok(out)
+}
+
+/// Reads PGN text, keeping at most `plies` moves per game.
+pub fn parse_pgn(text: &str, file: &str, plies: Option<usize>) -> Result<Vec<Opening>, OpeningError> {
+    let mut out = Vec::new();
+    for (g, mut game) in pgn::parse_games(text).into_iter().enumerate() {
+        if let Some(p) = plies {
+            game.moves.truncate(p);
+        }
+        let bad_fen = |e: String| OpeningError::BadPosition { file: file.to_string(), line: 0, error: e };
+        if let Some(f) = &game.fen {
+            Position::from_fen(f).map_err(|e| bad_fen(format!("game {}: {e}", g + 1)))?;
+        }
+        let Some((moves, bad)) = pgn::legal_prefix(&game) else {
+            return Err(bad_fen(format!("game {}", g + 1)));
+        };
+        if let Some(i) = bad {
+            return Err(OpeningError::BadMove { file: file.to_string(), game: g + 1, token: game.moves[i].clone() });
+        }
+        out.push(Opening { fen: game.fen.clone(), moves });
+    }
+    Ok(out)
+}
+
+/// Loads, orders and rotates the suite.
+pub fn load(spec: &OpeningSpec, seed: u64) -> Result<Vec<Opening>, OpeningError> {
+    let name = spec.file.display().to_string();
+    let text = std::fs::read_to_string(&spec.file)
+        .map_err(|e| OpeningError::Io { file: name.clone(), error: e.to_string() })?;
+    let mut list = match spec.format {
+        OpeningFormat::Epd => parse_epd(&text, &name)?,
+        OpeningFormat::Pgn => parse_pgn(&text, &name, spec.plies)?,
+    };
+    if list.is_empty() {
+        return Err(OpeningError::Empty { file: name });
+    }
+    if spec.order == OpeningOrder::Random {
+        Rng::new(seed).shuffle(&mut list);
+    }
+    let start = spec.start.saturating_sub(1) % list.len();
+    list.rotate_left(start);
+    Ok(list)
+}
+
+/// The default suite: [`DEFAULT_SUITE`] when it exists (sequential), else the start position.
+pub fn default_suite() -> Result<Vec<Opening>, OpeningError> {
+    let path = Path::new(DEFAULT_SUITE);
+    if path.is_file() {
+        let spec = OpeningSpec {
+            file: path.to_path_buf(),
+            format: OpeningFormat::Epd,
+            order: OpeningOrder::Sequential,
+            plies: None,
+            start: 1,
+        };
+        load(&spec, 0)
+    } else {
+        Ok(vec![Opening::default()])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn epd_lines() {
+        let text = "# comment\n\
+            2Rckab1C/4a4/4R3n/p5p2/9/2N6/2P5P/C5r2/4K4/2B2A3 w - - bm e7e8; dm 1; id \"x\";\n\
+            \n\
+            rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1\n";
+        let list = parse_epd(text, "t").unwrap();
+        assert_eq!(list.len(), 2);
+        assert_eq!(list[0].fen.as_deref(), Some("2Rckab1C/4a4/4R3n/p5p2/9/2N6/2P5P/C5r2/4K4/2B2A3 w - - 0 1"));
+        assert_eq!(
+            list[1].fen.as_deref(),
+            Some("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1")
+        );
+        let err = parse_epd("9/9 w - -\n", "t").unwrap_err();
+        assert!(matches!(err, OpeningError::BadPosition { line: 1, .. }), "{err}");
+    }
+
+    #[test]
+    fn pgn_openings_are_checked_and_cut() {
+        let text = "[Event \"a\"]\n\n1. h2e2 h9g7 2. h0g2 *\n\n[Event \"b\"]\n\n1. b2e2 b9c7 *\n";
+        let list = parse_pgn(text, "t", Some(2)).unwrap();
+        assert_eq!(list.len(), 2);
+        assert_eq!(list[0].moves.len(), 2);
+        let err = parse_pgn("1. h2e2 h9h1 *\n", "t", None).unwrap_err();
+        assert!(matches!(err, OpeningError::BadMove { ref token, .. } if token == "h9h1"), "{err}");
+    }
+
+    #[test]
+    fn random_order_is_a_seeded_permutation() {
+        let dir = std::env::temp_dir().join(format!("chuhan-openings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("o.pgn");
+        let games: String = ["h2e2", "b2e2", "h0g2", "b0c2", "g3g4", "c3c4"]
+            .iter()
+            .map(|m| format!("[Event \"x\"]\n\n1. {m} *\n\n"))
+            .collect();
+        std::fs::write(&file, games).unwrap();
+        let spec = |order| OpeningSpec { file: file.clone(), format: OpeningFormat::Pgn, order, plies: None, start: 1 };
+        let seq = load(&spec(OpeningOrder::Sequential), 1).unwrap();
+        let a = load(&spec(OpeningOrder::Random), 7).unwrap();
+        let b = load(&spec(OpeningOrder::Random), 7).unwrap();
+        assert_eq!(a, b);
+        assert_ne!(a, seq);
+        let mut sa: Vec<_> = a.iter().map(|o| o.moves[0]).collect();
+        let mut ss: Vec<_> = seq.iter().map(|o| o.moves[0]).collect();
+        sa.sort();
+        ss.sort();
+        assert_eq!(sa, ss);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
