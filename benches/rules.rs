@@ -51,11 +51,11 @@ fn walk_detector(pos: &mut Position, det: &mut RepetitionDetector, depth: u32, r
     (n, v)
 }
 
-/// A position with a 100-ply history without repetition of the current position.
+/// A position with a history of at least 100 plies and at least 25 legal moves.
 fn long_history() -> Position {
     let mut pos = Position::from_fen(MIDGAME).unwrap();
     let mut k = 0u64;
-    while pos.game_ply() < 100 {
+    while pos.game_ply() < 100 || pos.legal_moves().len() < 25 {
         let moves = pos.legal_moves();
         k = k.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         let m = moves[(k >> 33) as usize % moves.len()];
@@ -95,6 +95,44 @@ fn benches(c: &mut Criterion) {
     let mut det = RepetitionDetector::new(RuleSet::Asian);
     det.reset(&hist);
     c.bench_function("probe_long_history", |b| b.iter(|| det.probe(black_box(&hist), 90)));
+    // The whole per-node overhead in a search: make + push, probe, pop + unmake,
+    // against make + unmake alone, over every legal move of the long-history position.
+    let moves = hist.legal_moves();
+    let mut p = hist.clone();
+    c.bench_function("make_unmake_all", |b| {
+        b.iter(|| {
+            for &m in &moves {
+                p.make_move(m);
+                black_box(p.key());
+                p.unmake_move();
+            }
+        })
+    });
+    c.bench_function("make_push_probe_pop_unmake_all", |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for &m in &moves {
+                p.make_move(m);
+                det.push(p.key());
+                n += det.probe(&p, 90).is_some() as u32;
+                det.pop(p.key());
+                p.unmake_move();
+            }
+            n
+        })
+    });
+    let verdicts = moves
+        .iter()
+        .filter(|&&m| {
+            p.make_move(m);
+            det.push(p.key());
+            let v = det.probe(&p, 90).is_some();
+            det.pop(p.key());
+            p.unmake_move();
+            v
+        })
+        .count();
+    eprintln!("{} moves per iteration in the two benches above, {verdicts} with a verdict", moves.len());
     let t14 = play_moves(T14, false, T14_MOVES.split_whitespace()).unwrap();
     let start = threefold_span_start(&t14).unwrap();
     for rules in [RuleSet::Asian, RuleSet::Chinese] {

@@ -204,7 +204,12 @@ fn run_match(args: &[String]) -> ExitCode {
                 println!();
             }
             print!("{report}");
-            ExitCode::SUCCESS
+            // A match cut short by a failing engine is an error for scripts.
+            if report.stopped_by_fault {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            }
         }
         Err(e) => {
             eprintln!("error: {e}");
@@ -222,8 +227,12 @@ fn run_judge(fen: &str, moves: &str, rules: &str, limit: &str, relaxed: bool) ->
         eprintln!("error: unknown limit policy '{limit}' (expected capped or plain)");
         return ExitCode::from(2);
     };
-    match crate::rules::judge_moves(fen, relaxed, moves.split_whitespace(), &Rules { set, limit }) {
-        Ok(outcome) => {
+    let moves: Vec<&str> = moves.split_whitespace().collect();
+    match crate::rules::judge_game(fen, relaxed, moves.iter().copied(), &Rules { set, limit }) {
+        Ok((outcome, at)) => {
+            if at < moves.len() {
+                eprintln!("note: the game ended after move {at}; the {} later move(s) are ignored", moves.len() - at);
+            }
             let _ = writeln!(std::io::stdout(), "{outcome}");
             ExitCode::SUCCESS
         }

@@ -80,13 +80,15 @@ pub struct TimeManager {
     pub hard: Duration,
     /// Whether any time limit applies (false: infinite, depth, nodes, or pondering before ponderhit).
     pub enabled: bool,
+    /// Fixed move time: use all of it (no soft stop between iterations).
+    pub fixed: bool,
 }
 
 impl TimeManager {
     /// The budget for `limits`, minus `move_overhead` (communication lag).
     pub fn new(limits: &SearchLimits, move_overhead: Duration) -> TimeManager {
         let start = Instant::now();
-        let off = TimeManager { start, soft: Duration::MAX, hard: Duration::MAX, enabled: false };
+        let off = TimeManager { start, soft: Duration::MAX, hard: Duration::MAX, enabled: false, fixed: false };
         if limits.infinite {
             return off;
         }
@@ -98,7 +100,7 @@ impl TimeManager {
         } else {
             return off;
         };
-        TimeManager { start, soft, hard, enabled: !limits.ponder }
+        TimeManager { start, soft, hard, enabled: !limits.ponder, fixed: limits.movetime.is_some() }
     }
 
     fn clock_budget(c: &Clock, overhead: Duration) -> (Duration, Duration) {
@@ -135,7 +137,7 @@ impl TimeManager {
     /// iterations; an unstable or falling search gets more time, a stable one
     /// less.
     pub fn soft_expired(&self, best_move_changes: f64, score_drop: i32, stable_iterations: u32) -> bool {
-        if !self.enabled {
+        if !self.enabled || self.fixed {
             return false;
         }
         let instability = 1.0 + best_move_changes.min(4.0) * 0.35;
@@ -163,7 +165,8 @@ mod tests {
         let tm = TimeManager::new(&SearchLimits::movetime(ms(1000)), oh);
         assert_eq!(tm.soft, ms(970));
         assert_eq!(tm.hard, ms(970));
-        assert!(tm.enabled);
+        assert!(tm.enabled && tm.fixed);
+        assert!(!tm.soft_expired(0.0, 0, 10), "a fixed move time is used to the end");
         let tm = TimeManager::new(&SearchLimits::depth(5), oh);
         assert!(!tm.enabled && !tm.hard_expired());
         // Sudden death 60 s: about 1/32 of the clock, hard several times more but bounded.

@@ -66,3 +66,11 @@ fn bad_moves_name_the_move_number_and_exit_2() {
     let (code, _, _) = judge(&["--rules", "martian"]);
     assert_eq!(code, 2);
 }
+
+#[test]
+fn moves_after_the_end_are_ignored_with_a_note() {
+    let moves = format!("{T01_MOVES} d9d8 i9i0");
+    let (code, out, err) = judge(&["--fen", T01, "--moves", &moves]);
+    assert_eq!((code, out.as_str()), (0, "0-1 perpetual check by red\n"));
+    assert!(err.contains("ended after move 9"), "{err}");
+}

@@ -78,6 +78,7 @@ fn crash_loses_and_recover_goes_on() {
     let r = fault_match("crash:2", "");
     assert_bad_lost(&r, 1, Termination::Crash);
     assert!(r.stopped.as_deref().is_some_and(|s| s.contains("-recover")), "{r}");
+    assert!(r.stopped_by_fault);
 }
 
 #[test]
@@ -206,6 +207,14 @@ fn binary_prints_progress_report_and_pgn() {
     assert!(text.contains("[Result \"0-1\"]"));
     assert!(text.contains("[PlyCount \"20\"]"));
 
+    // An engine that cannot start stops the match without -recover: exit 1.
+    let failing = Command::new(env!("CARGO_BIN_EXE_chuhan"))
+        .args(["match", "-engine", "cmd=/nonexistent/engine", "-engine", &format!("cmd={}", fake("script"))])
+        .args(words("-each st=0.3 -games 2"))
+        .output()
+        .unwrap();
+    assert_eq!(failing.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&failing.stdout).contains("engine failed to start: 1;"));
     let bad =
         Command::new(env!("CARGO_BIN_EXE_chuhan")).args(["match", "-engine", "cmd=x", "-games", "1"]).output().unwrap();
     assert_eq!(bad.status.code(), Some(2));

@@ -481,3 +481,54 @@ fn currmove_after_a_few_seconds_and_huge_hash_refused() {
     let (lines, _) = e.expect_bestmove(SECS5);
     assert_legal_output(&chuhan::Position::startpos(), &lines);
 }
+
+#[test]
+fn commands_during_a_search_never_corrupt_it() {
+    let mut e = ucci();
+    let start = position_after(None, &[]);
+    e.send("position startpos");
+    e.send("go infinite");
+    e.expect_until(SECS5, "an info line", |l| l.starts_with("info depth"));
+    // `position` and `banmoves` act on the session's copy: the search goes on
+    // with the start position.
+    e.send("position startpos moves h2e2");
+    e.send("banmoves h9g7");
+    e.expect_no_bestmove(Duration::from_millis(200));
+    e.send("stop");
+    let (lines, _) = e.expect_bestmove(SECS5);
+    assert_legal_output(&start, &lines);
+    assert!(best_of(lines.last().unwrap()).is_some());
+    // The next search uses the new position (a new ban list replaces the old one).
+    let after = position_after(None, &["h2e2"]);
+    let ban: Vec<String> = after.legal_moves().iter().map(|m| m.to_string()).filter(|m| m != "b9c7").collect();
+    e.send(&format!("banmoves {}", ban.join(" ")));
+    e.send("go depth 3");
+    let (lines, _) = e.expect_bestmove(SECS20);
+    assert_legal_output(&after, &lines);
+    assert_eq!(best_of(lines.last().unwrap()).as_deref(), Some("b9c7"), "{lines:?}");
+    // `setoption hashsize` while thinking stops the search first (its
+    // bestmove comes before the option takes effect), then serves on.
+    e.send("position startpos");
+    e.send("go infinite");
+    e.expect_until(SECS5, "an info line", |l| l.starts_with("info depth"));
+    e.send("setoption hashsize 4");
+    let (lines, _) = e.expect_bestmove(SECS5);
+    assert_legal_output(&start, &lines);
+    e.send("go depth 2");
+    let (lines, _) = e.expect_bestmove(SECS5);
+    assert!(best_of(lines.last().unwrap()).is_some());
+    // `go` while thinking: the first search ends (with its move) before the second starts.
+    e.send("go infinite");
+    e.expect_until(SECS5, "an info line", |l| l.starts_with("info depth"));
+    e.send("go depth 2");
+    let (first, _) = e.expect_bestmove(SECS5);
+    let (second, _) = e.expect_bestmove(SECS5);
+    assert!(best_of(first.last().unwrap()).is_some() && best_of(second.last().unwrap()).is_some());
+    // A probe while thinking is refused, not answered from a moving table.
+    e.send("go infinite");
+    e.expect_until(SECS5, "an info line", |l| l.starts_with("info depth"));
+    e.send("probe startpos");
+    e.expect_until(SECS5, "probe refusal", |l| l.starts_with("info string error: probe is answered when"));
+    e.send("stop");
+    e.expect_bestmove(SECS5);
+}

@@ -508,7 +508,8 @@ impl OptionSpec {
                 _ => {}
             }
         }
-        Some(s)
+        // An empty string default leaves `default` last, without a trailing space.
+        Some(s.trim_end().to_string())
     }
 
     fn matches(&self, normalized: &str) -> bool {
@@ -918,6 +919,8 @@ mod tests {
             rules.advert(Dialect::Uci).unwrap(),
             "option name Rules type combo default asian var asian var chinese"
         );
+        let books = OPTIONS.iter().find(|o| o.ucci_name == Some("bookfiles")).unwrap();
+        assert_eq!(books.advert(Dialect::Ucci).unwrap(), "option bookfiles type string default");
         let clear = OPTIONS.iter().find(|o| o.uci_name == Some("Clear Hash")).unwrap();
         assert_eq!(clear.advert(Dialect::Uci).unwrap(), "option name Clear Hash type button");
         // Every advertised default is accepted by the option's own parser.

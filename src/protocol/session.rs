@@ -111,7 +111,8 @@ pub fn run<R: Read + Send + 'static, W: Write + Send + 'static>(input: R, output
     0
 }
 
-/// Reads one line of at most [`MAX_LINE_BYTES`] bytes, whatever the bytes.
+/// Reads one line (ended by LF, CR or end of input) of at most
+/// [`MAX_LINE_BYTES`] bytes, whatever the bytes.
 fn read_line<R: BufRead>(reader: &mut R) -> Input {
     let mut line: Vec<u8> = Vec::new();
     let mut total = 0usize;
@@ -127,7 +128,9 @@ fn read_line<R: BufRead>(reader: &mut R) -> Input {
                 };
             }
             Ok(buf) => {
-                let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
+                // A line ends at LF or CR: CRLF then yields an empty line
+                // (ignored), and old CR-only input still reads line by line.
+                let (chunk, done) = match buf.iter().position(|&b| b == b'\n' || b == b'\r') {
                     Some(i) => (&buf[..i], i + 1),
                     None => (buf, 0),
                 };
@@ -630,7 +633,10 @@ impl Session {
         SearchLimits {
             depth: p.depth,
             nodes: p.nodes,
-            movetime: p.movetime.map(dur),
+            // `movetime T` means "think T ms" (as in Stockfish): the move
+            // overhead protects clocks, so it is given back here because the
+            // time manager takes it off every budget.
+            movetime: p.movetime.map(|t| dur(t).saturating_add(self.options.move_overhead)),
             mate: p.mate,
             infinite: p.infinite,
             ponder: p.ponder,
@@ -702,7 +708,12 @@ impl Session {
             last_score: self.last_score,
             debug,
         };
-        let Some(mut engine) = self.engine.take() else { return };
+        let Some(mut engine) = self.engine.take() else {
+            // Not reachable (`wait_idle` put an engine back), but never leave
+            // the GUI without an answer.
+            self.out.line(self.no_move_text());
+            return;
+        };
         if !use_hash {
             engine.clear_hash();
         }
@@ -960,8 +971,8 @@ mod tests {
 
     #[test]
     fn reader_cuts_lines_and_decodes_lossily() {
-        let got: Vec<String> = lines_of(b"ucci\r\nisready\n\n\xff\xfego\nlast").iter().map(text).collect();
-        assert_eq!(got, ["ucci\r", "isready", "", "\u{fffd}\u{fffd}go", "last", "<end>"]);
+        let got: Vec<String> = lines_of(b"ucci\r\nisready\n\n\xff\xfego\rstop\nlast").iter().map(text).collect();
+        assert_eq!(got, ["ucci", "", "isready", "", "\u{fffd}\u{fffd}go", "stop", "last", "<end>"]);
         let mut long = b"Position ".to_vec();
         long.resize(MAX_LINE_BYTES + 10, b'x');
         long.extend_from_slice(b"\nisready\n");
@@ -1059,6 +1070,15 @@ mod tests {
         };
         let c = s.limits(&p).clock.unwrap();
         assert_eq!((c.time, c.increment), (Duration::from_secs(5), Duration::from_secs(1)));
+        // movetime: the overhead (77 ms) is given back, so the search thinks the full time.
+        s.handle("setoption usemillisec true");
+        let p = match ucci::parse("go movetime 100") {
+            Ok(Command::Go(p)) => p,
+            other => panic!("{other:?}"),
+        };
+        let limits = s.limits(&p);
+        assert_eq!(limits.movetime, Some(Duration::from_millis(177)));
+        assert_eq!(TimeManager::new(&limits, Duration::from_millis(77)).hard, Duration::from_millis(100));
     }
 
     #[test]

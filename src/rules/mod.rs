@@ -4,11 +4,14 @@
 //! [`chase`]), the natural move limit (自然限着) with the Asian check cap, and
 //! dead draws (no piece able to cross the river).
 //!
-//! The public entry points are [`judge`] (the verdict on a game history held
-//! by a [`Position`], shared by the `judge` subcommand and the match runner),
-//! [`forbidden_moves`] (moves that would complete a repetition the mover
-//! loses), [`judge_moves`] (FEN + ICCS text, typed errors) and, for the
-//! search, [`repetition::RepetitionDetector`] and [`natural_limit_reached`].
+//! The public entry points are [`judge`] (the verdict at the current position
+//! of a game history held by a [`Position`], for the match runner after each
+//! move), [`judge_game`] (the first end of a game record given as FEN + ICCS
+//! text, for the `judge` subcommand; typed errors), [`forbidden_moves`]
+//! (moves that would complete a repetition the mover loses: UCCI `banmoves`
+//! and the search root) and, for the search, [`RepetitionDetector`] (O(1)
+//! in the common case; see its documentation for the score contract) and
+//! [`natural_limit_reached`] (O(1) below 120 plies since the last capture).
 //!
 //! This module never searches, prints or keeps state between calls; it does
 //! not wire itself into the search or the protocol.
@@ -161,6 +164,15 @@ impl Outcome {
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
         self.result != GameResult::Ongoing
+    }
+
+    /// The winner, if the game is decided.
+    pub fn winner(&self) -> Option<Color> {
+        match self.result {
+            GameResult::RedWins => Some(Color::Red),
+            GameResult::BlackWins => Some(Color::Black),
+            GameResult::Draw | GameResult::Ongoing => None,
+        }
     }
 
     fn draw(reason: Reason) -> Outcome {
@@ -394,7 +406,7 @@ pub fn play_moves<'a>(
     Ok(pos)
 }
 
-/// [`play_moves`] then [`judge`].
+/// [`play_moves`] then [`judge`] on the final position.
 pub fn judge_moves<'a>(
     fen: &str,
     relaxed: bool,
@@ -402,6 +414,36 @@ pub fn judge_moves<'a>(
     rules: &Rules,
 ) -> Result<Outcome, JudgeError> {
     play_moves(fen, relaxed, moves).map(|pos| judge(&pos, rules))
+}
+
+/// The result of a game record: the first game end reached while replaying
+/// the moves (a referee ignores moves played after the game was over), with
+/// the number of moves played when it came; if none, the final position's
+/// verdict (ongoing). Every move is still checked: an unparsable or illegal
+/// move anywhere is an error.
+pub fn judge_game<'a>(
+    fen: &str,
+    relaxed: bool,
+    moves: impl IntoIterator<Item = &'a str>,
+    rules: &Rules,
+) -> Result<(Outcome, usize), JudgeError> {
+    let mut pos = play_moves(fen, relaxed, std::iter::empty())?;
+    let ended = |pos: &Position| Some(judge(pos, rules)).filter(Outcome::is_over);
+    let mut first_end = ended(&pos).map(|o| (o, 0));
+    let mut played = 0;
+    for (i, text) in moves.into_iter().enumerate() {
+        let m = pos.parse_move(text).map_err(|error| JudgeError::Move {
+            number: i + 1,
+            text: text.chars().take(32).collect(),
+            error,
+        })?;
+        pos.make_move(m);
+        played = i + 1;
+        if first_end.is_none() {
+            first_end = ended(&pos).map(|o| (o, played));
+        }
+    }
+    Ok(first_end.unwrap_or((Outcome::ONGOING, played)))
 }
 
 #[cfg(test)]
@@ -417,6 +459,7 @@ mod tests {
         // Two chariots: b0b9 mates (a8 covers rank 8, the general f0 the f-file).
         let pos = play("4k4/R8/9/9/9/9/9/9/9/1R3K3 w - - 0 1", &["b0b9"]);
         assert_eq!(judge(&pos, &Rules::default()).to_string(), "1-0 checkmate");
+        assert_eq!(judge(&pos, &Rules::default()).winner(), Some(Color::Red));
         // Stalemate: the black general d9 cannot go to d8 (soldier c8) or e9 (facing).
         let pos = Position::from_fen("3k5/2P6/9/9/9/9/9/9/9/4K4 b - - 0 1").unwrap();
         assert!(!pos.in_check());
@@ -539,5 +582,22 @@ mod tests {
         assert_eq!(judge(&pos, &chinese).to_string(), "0-1 nine-round rule violation by red");
         // Asian rules have no nine-round rule.
         assert_eq!(judge(&pos, &Rules::default()), Outcome::ONGOING);
+    }
+
+    #[test]
+    fn judge_game_reports_the_first_end() {
+        // T01's perpetual check is complete after 9 plies; two more moves do not undo it.
+        let fen = "3k5/9/9/9/9/9/9/9/9/5K2R w - - 0 1";
+        let moves = "i0i9 d9d8 i9i8 d8d9 i8i9 d9d8 i9i8 d8d9 i8i9 d9d8 i9i0";
+        let rules = Rules::default();
+        let (o, at) = judge_game(fen, false, moves.split_whitespace(), &rules).unwrap();
+        assert_eq!((o.to_string().as_str(), at), ("0-1 perpetual check by red", 9));
+        // The final position alone is not a repetition.
+        assert_eq!(judge_moves(fen, false, moves.split_whitespace(), &rules).unwrap(), Outcome::ONGOING);
+        // An ongoing game reports its length; a bad move after the end is still an error.
+        let (o, at) = judge_game(fen, false, ["i0i1", "d9d8"], &rules).unwrap();
+        assert_eq!((o, at), (Outcome::ONGOING, 2));
+        let err = judge_game(fen, false, moves.split_whitespace().chain(["i0i0"]), &rules).unwrap_err();
+        assert!(matches!(err, JudgeError::Move { number: 12, .. }), "{err}");
     }
 }

@@ -304,6 +304,40 @@ const CACHE_SIZE: usize = 1024;
 ///   (`-MATE + ply`), `Draw` -> the draw score. These scores depend on the
 ///   path: never store them (or bounds derived from them) in the TT as exact
 ///   path-independent values.
+///
+/// ```
+/// use chuhan::rules::{RepetitionDetector, RepetitionVerdict, RuleSet};
+/// use chuhan::Position;
+///
+/// // rules.md T01: red has checked once around the cycle; the search starts here.
+/// let mut pos = Position::from_fen("3k5/9/9/9/9/9/9/9/9/5K2R w - - 0 1").unwrap();
+/// for m in ["i0i9", "d9d8", "i9i8", "d8d9"] {
+///     let mv = pos.parse_move(m).unwrap();
+///     pos.make_move(mv);
+/// }
+/// let root = pos.game_ply();
+/// let mut det = RepetitionDetector::new(RuleSet::Asian);
+/// det.reset(&pos);
+/// let mut verdicts = Vec::new();
+/// for m in ["i8i9", "d9d8", "i9i8", "d8d9", "i8i9"] {
+///     let mv = pos.parse_move(m).unwrap();
+///     pos.make_move(mv);
+///     det.push(pos.key());
+///     verdicts.push(det.probe(&pos, root));
+/// }
+/// // The first i8i9 repeats a position from before the root (a second
+/// // occurrence): no verdict. d8d9 returns to the root position, inside the
+/// // search path: red checked on every move of that cycle, so red, to move,
+/// // loses (score mated_in(ply)); the second i8i9 likewise wins for black.
+/// use RepetitionVerdict::{Loss, Win};
+/// assert_eq!(verdicts, [None, None, None, Some(Loss), Some(Win)]);
+/// // Unwind as the search does.
+/// for _ in 0..5 {
+///     det.pop(pos.key());
+///     pos.unmake_move();
+/// }
+/// assert!(!det.may_repeat(&pos));
+/// ```
 #[derive(Clone)]
 pub struct RepetitionDetector {
     counts: Box<[u16]>,

@@ -283,6 +283,11 @@ pub fn play(seats: [Seat<'_>; 2], opening: &Opening, settings: &GameSettings) ->
         let position = position_command(seat.engine, config.protocol, &root_fen, &ucci_base, &record.moves);
         let go = go_command(config, me, &clocks);
         let margin = config.margin_ms();
+        let budget = match (&config.tc, &clocks[me.index()]) {
+            (Some(TimeControl::Clock(_)), Some(c)) => Some(c.remaining_ms()),
+            (Some(TimeControl::MoveTime(ms)), _) => Some(*ms),
+            _ => None,
+        };
         let deadline = match (&config.tc, &clocks[me.index()]) {
             (Some(TimeControl::Clock(_)), Some(c)) => Some(c.remaining_ms() + margin + 1),
             (Some(TimeControl::MoveTime(ms)), _) => Some(ms + margin + 1),
@@ -311,11 +316,12 @@ pub fn play(seats: [Seat<'_>; 2], opening: &Opening, settings: &GameSettings) ->
                 }
                 let clocked = config.tc.is_some();
                 record.detail = format!(
-                    "{} ({}) {} after {} ms",
+                    "{} ({}) {} after {} ms{}",
                     side_name(me),
                     config.name,
                     if clocked { "lost on time" } else { "did not answer" },
-                    thought.elapsed_ms
+                    thought.elapsed_ms,
+                    time_note(budget, thought.engine_time_ms)
                 );
                 let termination = if clocked { Termination::TimeForfeit } else { Termination::Stall };
                 break Verdict { termination, ..loses };
@@ -339,7 +345,13 @@ pub fn play(seats: [Seat<'_>; 2], opening: &Opening, settings: &GameSettings) ->
             _ => true,
         };
         if !on_time {
-            record.detail = format!("{} ({}) lost on time ({} ms)", side_name(me), config.name, thought.elapsed_ms);
+            record.detail = format!(
+                "{} ({}) lost on time after {} ms{}",
+                side_name(me),
+                config.name,
+                thought.elapsed_ms,
+                time_note(budget, thought.engine_time_ms)
+            );
             break Verdict { termination: Termination::TimeForfeit, ..loses };
         }
         let mv = match seat.engine.parse_move(&text).map(|m| pos.resolve_move(m)) {
@@ -398,6 +410,16 @@ pub fn play(seats: [Seat<'_>; 2], opening: &Opening, settings: &GameSettings) ->
     record.result = verdict.result;
     record.termination = verdict.termination;
     record
+}
+
+/// ` (had N ms, engine reported M ms)` for time-loss details.
+fn time_note(budget: Option<u64>, engine_ms: Option<u64>) -> String {
+    match (budget, engine_ms) {
+        (Some(b), Some(e)) => format!(" (had {b} ms; its last reported search time {e} ms)"),
+        (Some(b), None) => format!(" (had {b} ms)"),
+        (None, Some(e)) => format!(" (its last reported search time {e} ms)"),
+        (None, None) => String::new(),
+    }
 }
 
 fn position_command(

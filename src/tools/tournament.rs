@@ -272,6 +272,8 @@ pub struct Report {
     pub knockout: Vec<String>,
     /// Why the match stopped early, if it did.
     pub stopped: Option<String>,
+    /// Whether it stopped because an engine failed (crash, hang, start) without `-recover`.
+    pub stopped_by_fault: bool,
     /// Referee overhead: microseconds and engine moves over games that ended normally.
     pub referee_us: u64,
     pub referee_moves: u64,
@@ -290,6 +292,10 @@ impl Report {
     fn add(&mut self, rec: &GameRecord) {
         self.games += 1;
         *self.terminations.entry(rec.termination).or_insert(0) += 1;
+        if rec.termination == Termination::Aborted {
+            // No result: counted as played, not scored.
+            return;
+        }
         for (idx, color) in [(rec.red, Color::Red), (rec.black, Color::Black)] {
             let t = &mut self.totals[idx];
             match rec.result.points_for(color) {
@@ -543,6 +549,7 @@ impl Runner<'_> {
         }
         if !rec.faulty.is_empty() && !self.cfg.recover && self.report.stopped.is_none() {
             self.report.stopped = Some(format!("{} (use -recover to restart engines and go on)", rec.detail));
+            self.report.stopped_by_fault = true;
         }
         let line = self.report.progress_line(self.total);
         self.observer.game_finished(rec, &line);
@@ -771,6 +778,10 @@ mod tests {
         assert_eq!(r.head_to_head(), Wdl { wins: 1, draws: 1, losses: 1 });
         assert_eq!(r.totals[1], Wdl { wins: 1, draws: 1, losses: 1 });
         assert_eq!(r.terminations[&Termination::Checkmate], 3);
+        let mut aborted = rec(0, 1, GameResult::Draw);
+        aborted.termination = Termination::Aborted;
+        r.add(&aborted);
+        assert_eq!((r.games, r.head_to_head().games()), (4, 3));
         let text = r.to_string();
         assert!(text.contains("a vs b: W-D-L 1-1-1"), "{text}");
         assert!(text.contains("Referee overhead: 0.100 ms per move"), "{text}");
