@@ -1,5 +1,5 @@
-//! Command-line front end: subcommands `perft`, `bench`, `judge`, `match` (and,
-//! as it lands, `book`). With no arguments the binary is a protocol
+//! Command-line front end: subcommands `perft`, `bench`, `judge`, `match` and
+//! `book` (build / probe / suite). With no arguments the binary is a protocol
 //! engine on stdin/stdout.
 //!
 //! Errors go to stderr with exit code 2; results go to stdout.
@@ -393,12 +393,14 @@ fn book_suite(
     };
     let header = format!(
         "Chuhan opening suite: {} distinct positions {}-{} plies into the lines of {}.\n\
-         Format: <FEN> ; <ECCO> <name> [; score <s>]. Mirror images appear once.\n{filter}",
+         Format: <FEN> ; <ECCO> <name> [; score <s>]. Mirror images appear once.\n\
+         Order: round-robin over the ECCO classes (A0, A1, ..., E4), so any prefix spans the openings.\n{filter}",
         cands.len(),
         book::suite::MIN_PLY,
         book::suite::MAX_PLY,
         input.display(),
     );
+    let cands = book::suite::interleave(cands);
     write_file(output, book::suite::render(&cands, &header).as_bytes())?;
     println!("{} positions -> {}", cands.len(), output.display());
     Ok(())

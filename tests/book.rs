@@ -287,9 +287,15 @@ fn suite_parses_and_every_position_is_legal_and_distinct() {
             assert!(s.abs() <= suite::BALANCE_LIMIT);
         }
     }
+    // The match runner reads the same file.
+    let openings = chuhan::tools::opening::parse_epd(SUITE, "book/suite.epd").unwrap();
+    assert_eq!(openings.len(), entries.len());
+    // The first positions span the ECCO groups.
+    let first: HashSet<char> = entries.iter().take(30).map(|(_, e)| e.ecco.as_bytes()[0] as char).collect();
+    assert_eq!(first.len(), 5, "{first:?}");
     // The suite is what the generator makes from the book lines (when unscored).
     if entries.iter().all(|(_, e)| e.score.is_none()) {
-        let cands = suite::candidates(&parse_lines(OPENINGS).unwrap());
+        let cands = suite::interleave(suite::candidates(&parse_lines(OPENINGS).unwrap()));
         assert_eq!(cands.len(), entries.len());
         assert!(cands.iter().zip(&entries).all(|(c, (_, e))| c.fen == e.fen && c.ecco == e.ecco));
     }

@@ -88,6 +88,34 @@ pub fn candidates(lines: &[OpeningLine]) -> Vec<SuitePosition> {
     out
 }
 
+/// Orders positions round-robin over their ECCO classes (letter and first
+/// digit, `A0`..`E9`), keeping the order inside each class, so that the first
+/// positions of the file (a short match plays only those) span the openings.
+pub fn interleave(positions: Vec<SuitePosition>) -> Vec<SuitePosition> {
+    let mut classes: Vec<(String, std::collections::VecDeque<SuitePosition>)> = Vec::new();
+    for p in positions {
+        let class: String = p.ecco.chars().take(2).collect();
+        match classes.iter_mut().find(|(c, _)| *c == class) {
+            Some((_, q)) => q.push_back(p),
+            None => classes.push((class, std::collections::VecDeque::from([p]))),
+        }
+    }
+    classes.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut out = Vec::new();
+    loop {
+        let mut any = false;
+        for (_, q) in classes.iter_mut() {
+            if let Some(p) = q.pop_front() {
+                out.push(p);
+                any = true;
+            }
+        }
+        if !any {
+            return out;
+        }
+    }
+}
+
 /// Scores every candidate with `score` (side-to-move view; `None` = could not
 /// score) and keeps those with `|score| <= limit`, recording the score.
 pub fn select(
@@ -191,6 +219,9 @@ mod tests {
         let kept = select(c, |p| Some(if p.side_to_move() == crate::board::Color::Red { 10 } else { 100 }), 60);
         assert_eq!(kept.len(), 3);
         assert!(kept.iter().all(|p| p.score == Some(10)));
+        let mixed = interleave(parsed.into_iter().map(|(_, e)| e).collect());
+        let classes: Vec<&str> = mixed.iter().map(|p| &p.ecco[..2]).collect();
+        assert_eq!(classes, ["C0", "D0", "C0", "C0"]);
         assert!(matches!(parse("bad fen ; C00 x"), Err(SuiteError::Fen { line: 1, .. })));
         assert!(matches!(parse(&format!("{} ; ", crate::fen::START_FEN)), Err(SuiteError::Comment { line: 1 })));
     }
