@@ -272,6 +272,13 @@ pub fn play(seats: [Seat<'_>; 2], opening: &Opening, settings: &GameSettings) ->
             record.detail = match v.termination {
                 Termination::Checkmate => format!("{} mates", side_name(!pos.side_to_move())),
                 Termination::Stalemate => format!("{} has no legal move", side_name(pos.side_to_move())),
+                // A decisive repetition is a forbidden perpetual (once `judge` is `rules::judge`).
+                Termination::Repetition if v.result != GameResult::Draw => {
+                    format!(
+                        "forbidden repetition by {}",
+                        side_name(if v.result == GameResult::RedWins { Color::Black } else { Color::Red })
+                    )
+                }
                 Termination::Repetition => "threefold repetition".into(),
                 Termination::MoveLimit => format!("{} plies without capture", settings.rules.move_limit_plies),
                 _ => "neither side can win".into(),
