@@ -257,7 +257,8 @@ fn chuhan_self_match() {
     let dir = temp_dir("self");
     let pgn_path = dir.join("self.pgn");
     let me = env!("CARGO_BIN_EXE_chuhan");
-    let mut a = words(&format!("-engine cmd={me} -engine cmd={me} -each st=0.05 -games 2 -repeat"));
+    let mut a =
+        words(&format!("-engine cmd={me} -engine cmd={me} -each st=0.05 -games 2 -repeat -concurrency 2 -maxmoves 50"));
     a.extend(["-pgnout".to_string(), pgn_path.display().to_string()]);
     let r = run(&a);
     assert_eq!(r.games, 2, "{r}");

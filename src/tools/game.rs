@@ -23,6 +23,8 @@ use super::tc::{Clock, TimeControl};
 pub struct Opening {
     pub fen: Option<String>,
     pub moves: Vec<Move>,
+    /// A label for the PGN `Opening` tag (e.g. the suite's `A00 中兵局`).
+    pub name: Option<String>,
 }
 
 impl Opening {
@@ -104,6 +106,8 @@ pub struct GameRecord {
     pub black_name: String,
     /// FEN of the root (`None`: the standard start position).
     pub fen: Option<String>,
+    /// The opening's label, if the suite gave one.
+    pub opening: Option<String>,
     pub moves: Vec<MoveRecord>,
     pub result: GameResult,
     pub termination: Termination,
@@ -223,6 +227,7 @@ pub fn play(seats: [Seat<'_>; 2], opening: &Opening, settings: &GameSettings) ->
         red_name: red.config.name.clone(),
         black_name: black.config.name.clone(),
         fen: opening.fen.clone(),
+        opening: opening.name.clone(),
         moves: Vec::new(),
         result: GameResult::Draw,
         termination: Termination::Aborted,
@@ -267,6 +272,13 @@ pub fn play(seats: [Seat<'_>; 2], opening: &Opening, settings: &GameSettings) ->
             record.detail = match v.termination {
                 Termination::Checkmate => format!("{} mates", side_name(!pos.side_to_move())),
                 Termination::Stalemate => format!("{} has no legal move", side_name(pos.side_to_move())),
+                // A decisive repetition is a forbidden perpetual (once `judge` is `rules::judge`).
+                Termination::Repetition if v.result != GameResult::Draw => {
+                    format!(
+                        "forbidden repetition by {}",
+                        side_name(if v.result == GameResult::RedWins { Color::Black } else { Color::Red })
+                    )
+                }
                 Termination::Repetition => "threefold repetition".into(),
                 Termination::MoveLimit => format!("{} plies without capture", settings.rules.move_limit_plies),
                 _ => "neither side can win".into(),

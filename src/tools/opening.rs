@@ -6,6 +6,7 @@
 //! Without `-openings`, the match uses the book's opening suite
 //! (`book/suite.epd`, embedded in the binary so it works from any directory);
 //! `-openings startpos` plays every game from the start position.
+//! Which game gets which opening is the tournament's business, not this module's.
 
 use std::fmt;
 use std::path::PathBuf;
@@ -87,6 +88,25 @@ fn epd_fen(line: &str) -> String {
     fen.join(" ")
 }
 
+/// The label of an EPD line: its `id "..."` operation, or a first operation
+/// that starts with an ECCO code (`A00`..`E99`), as in `book/suite.epd`
+/// (`<FEN> ; A00 中兵局 ; score -42`).
+fn epd_name(line: &str) -> Option<String> {
+    let mut ops = line.split(';').map(str::trim);
+    let first_fields = ops.next().unwrap_or("");
+    // EPD puts the first operation after the FEN fields, before any ';'.
+    let fen_fields = epd_fen(line).split_whitespace().count();
+    let inline_op = first_fields.split_whitespace().skip(fen_fields).collect::<Vec<_>>().join(" ");
+    let ops: Vec<String> = std::iter::once(inline_op).chain(ops.map(String::from)).filter(|o| !o.is_empty()).collect();
+    if let Some(id) = ops.iter().find_map(|o| o.strip_prefix("id ")) {
+        return Some(id.trim().trim_matches('"').to_string());
+    }
+    let first = ops.first()?;
+    let b = first.as_bytes();
+    let is_ecco = b.len() >= 3 && (b'A'..=b'E').contains(&b[0]) && b[1].is_ascii_digit() && b[2].is_ascii_digit();
+    (is_ecco && (b.len() == 3 || b[3] == b' ')).then(|| first.clone())
+}
+
 /// Reads EPD text.
 pub fn parse_epd(text: &str, file: &str) -> Result<Vec<Opening>, OpeningError> {
     let mut out = Vec::new();
@@ -101,7 +121,7 @@ pub fn parse_epd(text: &str, file: &str) -> Result<Vec<Opening>, OpeningError> {
             line: n + 1,
             error: e.to_string(),
         })?;
-        out.push(Opening { fen: Some(pos.to_fen()), moves: Vec::new() });
+        out.push(Opening { fen: Some(pos.to_fen()), moves: Vec::new(), name: epd_name(line) });
     }
     Ok(out)
 }
@@ -123,7 +143,7 @@ pub fn parse_pgn(text: &str, file: &str, plies: Option<usize>) -> Result<Vec<Ope
         if let Some(i) = bad {
             return Err(OpeningError::BadMove { file: file.to_string(), game: g + 1, token: game.moves[i].clone() });
         }
-        out.push(Opening { fen: game.fen.clone(), moves });
+        out.push(Opening { fen: game.fen.clone(), moves, name: None });
     }
     Ok(out)
 }
@@ -176,6 +196,13 @@ mod tests {
             list[1].fen.as_deref(),
             Some("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1")
         );
+        assert_eq!(list[0].name.as_deref(), Some("x"));
+        assert_eq!(list[1].name, None);
+        let suite =
+            "rnbakabr1/9/1c2c1n2/p1p1p1p1p/9/4P1P2/P1P5P/1C4NC1/9/RNBAKAB1R w - - 6 4 ; A00 中兵局 ; score -42\n";
+        let list = parse_epd(suite, "t").unwrap();
+        assert_eq!(list[0].name.as_deref(), Some("A00 中兵局"));
+        assert!(list[0].fen.as_deref().is_some_and(|f| f.ends_with(" w - - 6 4")));
         let err = parse_epd("9/9 w - -\n", "t").unwrap_err();
         assert!(matches!(err, OpeningError::BadPosition { line: 1, .. }), "{err}");
     }

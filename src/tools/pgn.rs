@@ -74,6 +74,9 @@ pub fn game_to_pgn(rec: &GameRecord, event: &str, round: &str, date: &str) -> St
         tag("WhiteTimeControl", &rec.tc_tags[0]);
         tag("BlackTimeControl", &rec.tc_tags[1]);
     }
+    if let Some(name) = &rec.opening {
+        tag("Opening", name);
+    }
     tag("Termination", rec.termination.text());
     tag("PlyCount", &rec.moves.len().to_string());
     out.push('\n');
@@ -260,6 +263,7 @@ mod tests {
             red_name: "A".into(),
             black_name: "B \"quoted\"".into(),
             fen: None,
+            opening: Some("A00 中兵局".into()),
             moves: vec![
                 MoveRecord {
                     mv: mv("h2e2"),
@@ -308,6 +312,7 @@ mod tests {
         assert!(text.contains("[TimeControl \"1+0.01\"]\n"));
         assert!(text.contains("[Termination \"time forfeit\"]\n"));
         assert!(!text.contains("[FEN"));
+        assert!(text.contains("[Opening \"A00 中兵局\"]\n"));
         assert!(
             text.contains("1. h2e2 {炮二平五 book} h9g7 {马8进7 -0.12/7 0.052s} 2. h0g2 {马二进三 +M3 1.500s}"),
             "{text}"

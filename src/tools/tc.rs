@@ -13,6 +13,8 @@
 //!
 //! The clock is the referee's, not the engine's: the time of a move runs from
 //! the moment the `go` line is written to the moment the `bestmove` line is read.
+//! This module only counts; it does not measure time or talk to engines
+//! (`engine` measures, `game` charges the clock and builds `go` lines).
 
 use std::fmt;
 
