@@ -153,8 +153,8 @@ pub fn main(args: Vec<String>) -> ExitCode {
         }
         Some(Command::Bench { depth }) => run_bench(depth),
         Some(Command::Judge { fen, moves, rules, limit, relaxed }) => run_judge(&fen, &moves, &rules, &limit, relaxed),
-        Some(Command::Book { action }) => run_book(action),
         Some(Command::Match { args }) => run_match(&args),
+        Some(Command::Book { action }) => run_book(action),
     }
 }
 

@@ -1,7 +1,7 @@
 //! Integration tests of `chuhan match`: fault handling with fake engines
 //! (tests/fake_engines/fake_engine.py), a knockout, the binary's output and
 //! PGN, real games against Debian's fairy-stockfish (UCCI and UCI), and the
-//! Chuhan self-match (ignored until Chuhan speaks UCCI).
+//! Chuhan self-match.
 //!
 //! Every PGN written is replayed with our own Position: all moves legal, the
 //! Chinese comments match, and rule terminations match the final position.
@@ -39,17 +39,6 @@ fn words(s: &str) -> Vec<String> {
     s.split_whitespace().map(String::from).collect()
 }
 
-/// `-openings` naming a one-position EPD holding the start position: the
-/// scripted fake engines play from there, whereas without `-openings` a match
-/// uses the book's suite (book/suite.epd) when it exists.
-fn startpos_openings() -> String {
-    let dir = std::env::temp_dir().join(format!("chuhan-match-startpos-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("startpos.epd");
-    std::fs::write(&file, format!("{}\n", chuhan::START_FEN)).unwrap();
-    format!("-openings file={} format=epd", file.display())
-}
-
 /// `bad` (engine 0) against the scripted opponent, two games with colours swapped.
 fn fault_match(mode: &str, extra: &str) -> Report {
     // A short handshake timeout only where the handshake is meant to fail
@@ -57,8 +46,7 @@ fn fault_match(mode: &str, extra: &str) -> Report {
     let init = if mode == "noucciok" { "inittimeout=1.5" } else { "inittimeout=20" };
     let mut a = vec!["-engine".to_string(), format!("cmd={}", fake(mode)), "name=bad".into(), init.into()];
     a.extend(["-engine".to_string(), format!("cmd={}", fake("script")), "name=good".into()]);
-    a.extend(words("-each st=0.3 -games 2 -ratinginterval 0"));
-    a.extend(words(&startpos_openings()));
+    a.extend(words("-each st=0.3 -games 2 -ratinginterval 0 -openings startpos"));
     a.extend(words(extra));
     run(&a)
 }
@@ -125,7 +113,7 @@ fn knockout_with_bye_ends_with_one_winner() {
     for (mode, name) in [("script", "s1"), ("script", "s2"), ("illegal:0", "bad")] {
         a.extend(["-engine".to_string(), format!("cmd={}", fake(mode)), format!("name={name}")]);
     }
-    a.extend(words("-each st=0.3 -tournament knockout -concurrency 2 -seed 7 -ratinginterval 0"));
+    a.extend(words("-each st=0.3 -tournament knockout -concurrency 2 -seed 7 -ratinginterval 0 -openings startpos"));
     let r = run(&a);
     let text = r.knockout.join("\n");
     assert!(text.contains("has a bye"), "{r}");
@@ -189,8 +177,7 @@ fn binary_prints_progress_report_and_pgn() {
         .arg("match")
         .args(["-engine", &format!("cmd={}", fake("script")), "name=A"])
         .args(["-engine", &format!("cmd={}", fake("script")), "name=B", "proto=uci"])
-        .args(words(&startpos_openings()))
-        .args(words("-each st=0.5 -games 2 -repeat -ratinginterval 1 -pgnout"))
+        .args(words("-each st=0.5 -games 2 -repeat -ratinginterval 1 -openings startpos -pgnout"))
         .arg(&pgn_path)
         .output()
         .unwrap();
@@ -210,7 +197,7 @@ fn binary_prints_progress_report_and_pgn() {
     // An engine that cannot start stops the match without -recover: exit 1.
     let failing = Command::new(env!("CARGO_BIN_EXE_chuhan"))
         .args(["match", "-engine", "cmd=/nonexistent/engine", "-engine", &format!("cmd={}", fake("script"))])
-        .args(words("-each st=0.3 -games 2"))
+        .args(words("-each st=0.3 -games 2 -openings startpos"))
         .output()
         .unwrap();
     assert_eq!(failing.status.code(), Some(1));
@@ -266,7 +253,6 @@ fn fairy_stockfish_full_games_ucci_and_uci() {
 }
 
 #[test]
-#[ignore = "needs the protocol branch: until it is merged `chuhan` does not speak UCCI"]
 fn chuhan_self_match() {
     let dir = temp_dir("self");
     let pgn_path = dir.join("self.pgn");

@@ -26,7 +26,7 @@ fn movetime_is_respected() {
     let limits = SearchLimits::movetime(Duration::from_millis(300));
     let r = e.search(&p, &limits, None, Arc::new(SearchSignals::default()), &mut NullReporter);
     let took = start.elapsed();
-    assert!(took < Duration::from_millis(1500), "{took:?}");
+    assert!(took < Duration::from_millis(3000), "{took:?}");
     assert!(r.best.is_some_and(|m| p.is_legal(m)));
     assert!(r.depth >= 1 && r.nodes > 0);
 }
@@ -39,15 +39,15 @@ fn infinite_waits_for_stop() {
     let s2 = Arc::clone(&signals);
     let stopper = thread::spawn(move || {
         thread::sleep(Duration::from_millis(400));
-        s2.stop.store(true, Ordering::Relaxed);
+        s2.stop.store(true, Ordering::SeqCst);
+        Instant::now()
     });
-    let start = Instant::now();
     let limits = SearchLimits { infinite: true, depth: Some(3), ..Default::default() };
-    let r = e.search(&p, &limits, None, signals, &mut NullReporter);
-    let took = start.elapsed();
-    stopper.join().unwrap();
-    assert!(took >= Duration::from_millis(390), "returned before stop: {took:?}");
-    assert!(took < Duration::from_millis(2000), "{took:?}");
+    let r = e.search(&p, &limits, None, Arc::clone(&signals), &mut NullReporter);
+    let returned = Instant::now();
+    assert!(signals.stop.load(Ordering::SeqCst), "returned before stop");
+    let stopped_at = stopper.join().unwrap();
+    assert!(returned.duration_since(stopped_at) < Duration::from_millis(1500));
     assert!(r.best.is_some());
 }
 
@@ -59,16 +59,16 @@ fn ponder_waits_for_ponderhit_then_uses_its_budget() {
     let s2 = Arc::clone(&signals);
     let hitter = thread::spawn(move || {
         thread::sleep(Duration::from_millis(400));
-        s2.ponderhit.store(true, Ordering::Relaxed);
+        s2.ponderhit.store(true, Ordering::SeqCst);
+        Instant::now()
     });
-    let start = Instant::now();
     let clock = Clock { time: Duration::from_millis(3000), increment: Duration::ZERO, movestogo: Some(30) };
     let limits = SearchLimits { ponder: true, clock: Some(clock), ..Default::default() };
-    let r = e.search(&p, &limits, None, signals, &mut NullReporter);
-    let took = start.elapsed();
-    hitter.join().unwrap();
-    assert!(took >= Duration::from_millis(390), "returned before ponderhit: {took:?}");
-    assert!(took < Duration::from_millis(2500), "did not stop after ponderhit: {took:?}");
+    let r = e.search(&p, &limits, None, Arc::clone(&signals), &mut NullReporter);
+    let returned = Instant::now();
+    assert!(signals.ponderhit.load(Ordering::SeqCst), "returned before ponderhit");
+    let hit_at = hitter.join().unwrap();
+    assert!(returned.duration_since(hit_at) < Duration::from_millis(2000), "did not stop after ponderhit");
     assert!(r.best.is_some());
 }
 
@@ -131,20 +131,25 @@ fn go_mate_stops_at_the_mate() {
 #[test]
 fn two_threads_and_probe() {
     let p = pos(MIDGAME);
-    let mut e = Engine::new(16, 2);
+    let mut e = Engine::new(1, 2);
     assert_eq!(e.hashfull(), 0);
     let r = e.search(&p, &SearchLimits::depth(8), None, Arc::new(SearchSignals::default()), &mut NullReporter);
     assert!(r.best.is_some_and(|m| p.is_legal(m)) && r.depth == 8);
     assert!(e.hashfull() > 0);
+    // A helper may still have stored the root at a lower depth: only legality is certain.
     let probe = e.probe(&p).expect("root stored");
-    assert_eq!(probe.best, r.best);
-    assert!(probe.depth >= 7);
+    assert!(probe.best.is_some_and(|m| p.is_legal(m)));
     e.new_game();
     assert!(e.probe(&p).is_none());
+    // One thread: the last store at the root is the final iteration's.
     e.set_threads(1);
-    e.set_hash(1);
-    let r = e.search(&p, &SearchLimits::depth(4), None, Arc::new(SearchSignals::default()), &mut NullReporter);
-    assert!(r.best.is_some());
+    e.set_hash(2);
+    let r = e.search(&p, &SearchLimits::depth(8), None, Arc::new(SearchSignals::default()), &mut NullReporter);
+    let probe = e.probe(&p).expect("root stored");
+    assert_eq!(probe.best, r.best);
+    assert_eq!(probe.depth, 8);
+    assert_eq!(probe.bound, Bound::Exact);
+    assert_eq!(probe.score, r.score);
 }
 
 #[test]

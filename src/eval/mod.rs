@@ -10,7 +10,7 @@ pub mod weights;
 
 use crate::attacks::HORSE_STEPS;
 use crate::board::square::{ORTHOGONAL, SOUTH};
-use crate::board::{code_of, side_tag, Board, Color, PieceKind, Square, EMPTY, OFF};
+use crate::board::{code_of, side_tag, Board, Color, PieceKind, Square, EMPTY, OFF, SLOT_START};
 use crate::position::Position;
 use crate::score::Score;
 use weights::*;
@@ -27,8 +27,11 @@ struct Counts([i32; 7]);
 impl Counts {
     fn of(board: &Board, color: Color) -> Counts {
         let mut c = Counts::default();
-        for k in PieceKind::ALL {
-            c.0[k.index()] = board.count(color, k) as i32;
+        let tag = side_tag(color);
+        for (k, slots) in SLOT_START.windows(2).enumerate() {
+            for slot in slots[0]..slots[1] {
+                c.0[k] += (board.square_of(tag + slot) != Square(0)) as i32;
+            }
         }
         c
     }

@@ -605,7 +605,7 @@ impl std::error::Error for ProtocolError {}
 const CLIP_CHARS: usize = 60;
 
 /// Outside text made safe to echo on one output line: control characters
-/// become `?`, and at most [`CLIP_CHARS`] characters are kept.
+/// become `?`, and at most 60 characters are kept.
 pub fn clip(text: &str) -> String {
     let mut out: String = text.trim().chars().take(CLIP_CHARS).map(|c| if c.is_control() { '?' } else { c }).collect();
     if text.trim().chars().nth(CLIP_CHARS).is_some() {

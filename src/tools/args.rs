@@ -21,7 +21,7 @@ usage: chuhan match -engine cmd=PATH [name=N] [proto=ucci|uci] [option.NAME=VALU
                     [tc=TC] [st=S] [depth=N] [nodes=N] [timemargin=MS] [ranks=0|1] [inittimeout=S]
                     -engine ... [-each KEY=VALUE ...]
                     [-tc TC] [-games N] [-rounds N] [-repeat] [-concurrency N]
-                    [-openings file=F [format=epd|pgn] [order=sequential|random] [plies=N] [start=N]]
+                    [-openings startpos | file=F [format=epd|pgn] [order=sequential|random] [plies=N] [start=N]]
                     [-pgnout FILE] [-sprt elo0=A elo1=B alpha=X beta=Y] [-ratinginterval N]
                     [-tournament round-robin|gauntlet|knockout] [-seed S] [-event NAME]
                     [-draw movenumber=N movecount=M score=S] [-resign movecount=M score=S [twosided=true]]
@@ -51,6 +51,8 @@ pub struct MatchConfig {
     pub concurrency: usize,
     /// `None`: the default suite.
     pub openings: Option<OpeningSpec>,
+    /// `-openings startpos`: every game from the start position (no suite).
+    pub start_position_only: bool,
     pub pgn_out: Option<PathBuf>,
     pub sprt: Option<Sprt>,
     /// Print the rating every N games (0: only at the end).
@@ -157,6 +159,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, ArgError> {
         repeat: false,
         concurrency: 1,
         openings: None,
+        start_position_only: false,
         pgn_out: None,
         sprt: None,
         rating_interval: 10,
@@ -236,6 +239,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, ArgError> {
                     other => return err(format!("unknown tournament `{other}`")),
                 }
             }
+            "-openings" if v.len() == 1 && v[0] == "startpos" => cfg.start_position_only = true,
             "-openings" => {
                 let mut spec = OpeningSpec {
                     file: PathBuf::new(),

@@ -3,11 +3,12 @@
 //! `FEN` tag and its ICCS moves, optionally cut to `plies`). Every position and
 //! move is validated with our own [`Position`] when loaded.
 //!
-//! Without `-openings`, the match uses [`DEFAULT_SUITE`] when that file
-//! exists (the book's opening suite) and the start position otherwise.
+//! Without `-openings`, the match uses the book's opening suite
+//! (`book/suite.epd`, embedded in the binary so it works from any directory);
+//! `-openings startpos` plays every game from the start position.
 
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::position::Position;
 
@@ -15,8 +16,8 @@ use super::game::Opening;
 use super::pgn;
 use super::Rng;
 
-/// The default suite, relative to the working directory.
-pub const DEFAULT_SUITE: &str = "book/suite.epd";
+/// The default suite: `book/suite.epd`, embedded at build time.
+pub const DEFAULT_SUITE: &str = include_str!("../../book/suite.epd");
 
 /// File formats for `-openings format=`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -147,26 +148,20 @@ pub fn load(spec: &OpeningSpec, seed: u64) -> Result<Vec<Opening>, OpeningError>
     Ok(list)
 }
 
-/// The default suite: [`DEFAULT_SUITE`] when it exists (sequential), else the start position.
+/// The default suite: the embedded `book/suite.epd` (sequential).
 pub fn default_suite() -> Result<Vec<Opening>, OpeningError> {
-    let path = Path::new(DEFAULT_SUITE);
-    if path.is_file() {
-        let spec = OpeningSpec {
-            file: path.to_path_buf(),
-            format: OpeningFormat::Epd,
-            order: OpeningOrder::Sequential,
-            plies: None,
-            start: 1,
-        };
-        load(&spec, 0)
-    } else {
-        Ok(vec![Opening::default()])
-    }
+    parse_epd(DEFAULT_SUITE, "book/suite.epd (embedded)")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn embedded_suite_loads() {
+        let suite = default_suite().unwrap();
+        assert!(suite.len() >= 500, "{}", suite.len());
+    }
 
     #[test]
     fn epd_lines() {

@@ -601,6 +601,7 @@ impl Runner<'_> {
 /// Runs the match and returns the final report.
 pub fn run(cfg: &MatchConfig, observer: &mut dyn MatchObserver) -> Result<Report, MatchError> {
     let openings = match &cfg.openings {
+        _ if cfg.start_position_only => vec![Opening::default()],
         Some(spec) => opening::load(spec, cfg.seed).map_err(MatchError::Openings)?,
         None => opening::default_suite().map_err(MatchError::Openings)?,
     };

@@ -108,6 +108,7 @@ def main():
         over.append(wall - budget)
         if wall > t:
             beyond_t += 1
+            print(f"  over T: go time {t}{mtg}: wall {wall:.1f} ms, hard budget {budget} ms")
     summary("go time T: wall minus hard budget", over)
     print(f"go time T: wall time exceeded T itself in {beyond_t} of {args.trials} trials")
 
