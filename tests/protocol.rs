@@ -17,6 +17,8 @@ fn ucci() -> Engine {
     let lines = e.expect_line("ucciok", SECS5);
     assert!(lines[0].starts_with("id name Chuhan"), "{lines:?}");
     assert!(lines.iter().any(|l| l == "option usemillisec type check default true"), "{lines:?}");
+    // These tests exercise the search; the book is tested in tests/book_protocol.rs.
+    e.send("setoption usebook false");
     e
 }
 
@@ -25,6 +27,8 @@ fn uci() -> Engine {
     e.send("uci");
     let lines = e.expect_line("uciok", SECS5);
     assert!(lines.iter().any(|l| l.starts_with("option name Hash type spin")), "{lines:?}");
+    // These tests exercise the search; the book is tested in tests/book_protocol.rs.
+    e.send("setoption name OwnBook value false");
     e
 }
 
@@ -283,16 +287,16 @@ fn options_are_stored_and_echoed_honestly() {
     assert!(e.sync().is_empty(), "silent options");
     for (line, note) in [
         ("setoption promotion true", "not supported"),
-        ("setoption usebook true", "no opening book"),
-        ("setoption bookfiles a.obk", "not supported yet"),
         ("setoption rules chinese", "rules chinese: stored"),
         ("setoption pruning small", "no effect"),
         ("setoption knowledge small", "no effect"),
-        ("setoption randomness small", "no effect"),
+        ("setoption randomness small", "opening book"),
         ("setoption style risky", "no effect"),
         ("setoption idle small", "no effect"),
         ("setoption batch true", "batch"),
         ("setoption usehash false", "cleared before every search"),
+        // Last: a second line ("no book loaded") follows the error.
+        ("setoption bookfiles a.obk", "error: book file 'a.obk' not used"),
     ] {
         e.send(line);
         let (lines, _) = e.expect_until(SECS5, note, |l| l.starts_with("info string"));

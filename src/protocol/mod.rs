@@ -229,9 +229,10 @@ pub enum OptionSetting {
     Ponder(bool),
     /// UCCI `usehash`.
     UseHash(bool),
-    /// UCCI `usebook`.
+    /// UCCI `usebook` / UCI `OwnBook`: play book moves when the book has one.
     UseBook(bool),
-    /// UCCI `bookfiles` (`;`-separated paths).
+    /// UCCI `bookfiles` / UCI `BookFile` (`;`-separated paths; empty: the
+    /// embedded book).
     BookFiles(String),
     /// UCCI `useegtb`.
     UseEgtb(bool),
@@ -249,7 +250,7 @@ pub enum OptionSetting {
     Pruning(Level),
     /// UCCI `knowledge`.
     Knowledge(Level),
-    /// UCCI `randomness`.
+    /// UCCI `randomness`: how the book chooses among its moves.
     Randomness(Randomness),
     /// UCCI `style`.
     Style(Style),
@@ -343,15 +344,15 @@ pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec { ucci_name: Some("usehash"), uci_name: None, aliases: &[], kind: OptionKind::Check, default: "true" },
     OptionSpec {
         ucci_name: Some("usebook"),
-        uci_name: None,
-        aliases: &["ownbook"],
+        uci_name: Some("OwnBook"),
+        aliases: &[],
         kind: OptionKind::Check,
-        default: "false",
+        default: "true",
     },
     OptionSpec { ucci_name: Some("useegtb"), uci_name: None, aliases: &[], kind: OptionKind::Check, default: "false" },
     OptionSpec {
         ucci_name: Some("bookfiles"),
-        uci_name: None,
+        uci_name: Some("BookFile"),
         aliases: &["bookfile"],
         kind: OptionKind::Text,
         default: "",
@@ -404,7 +405,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         uci_name: None,
         aliases: &[],
         kind: OptionKind::Combo(RANDOMNESS),
-        default: "none",
+        default: "medium",
     },
     OptionSpec {
         ucci_name: Some("style"),
@@ -921,6 +922,10 @@ mod tests {
         );
         let books = OPTIONS.iter().find(|o| o.ucci_name == Some("bookfiles")).unwrap();
         assert_eq!(books.advert(Dialect::Ucci).unwrap(), "option bookfiles type string default");
+        assert_eq!(books.advert(Dialect::Uci).unwrap(), "option name BookFile type string default <empty>");
+        let own = OPTIONS.iter().find(|o| o.uci_name == Some("OwnBook")).unwrap();
+        assert_eq!(own.advert(Dialect::Uci).unwrap(), "option name OwnBook type check default true");
+        assert_eq!(own.advert(Dialect::Ucci).unwrap(), "option usebook type check default true");
         let clear = OPTIONS.iter().find(|o| o.uci_name == Some("Clear Hash")).unwrap();
         assert_eq!(clear.advert(Dialect::Uci).unwrap(), "option name Clear Hash type button");
         // Every advertised default is accepted by the option's own parser.

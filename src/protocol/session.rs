@@ -12,6 +12,12 @@
 //! and `banmoves` act on the session's own copy, which a running search never
 //! reads, so they need not wait.
 //!
+//! The opening book: the session holds the books of `bookfiles` / `BookFile`
+//! (default: the embedded book) and, when `usebook` / `OwnBook` is on and a
+//! `go` is a move in a game ([`book_applies`]), answers from the book at once
+//! without searching. The probe itself (legality, weighted choice, repetition
+//! guard) is the `book` module's; this module only maps the options onto it.
+//!
 //! Every output line goes through one lock and is flushed at once, so lines
 //! from the two threads never interleave. Rules verdicts at the root
 //! (repetition) are not judged here yet: that is the `rules` module's job.
@@ -24,10 +30,11 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use super::{
-    clip, ucci, uci, Command, Dialect, GoClock, GoParams, Level, OptionSetting, PositionSpec, ProtocolError,
-    Randomness, RulesChoice, StartPosition, Style, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, DEFAULT_RESIGN_SCORE,
+    ucci, uci, Command, Dialect, GoClock, GoParams, Level, OptionSetting, PositionSpec, ProtocolError, Randomness,
+    RulesChoice, StartPosition, Style, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, DEFAULT_RESIGN_SCORE,
 };
 use crate::board::{Color, PieceKind};
+use crate::book::{self, BookMove, OpeningBook, ProbeOptions};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::score::{Score, MATE, MATE_BOUND};
@@ -199,14 +206,14 @@ impl Default for Settings {
             debug: false,
             ponder: false,
             use_hash: true,
-            use_book: false,
+            use_book: true,
             book_files: String::new(),
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
             idle: Level::None,
             pruning: Level::Large,
             knowledge: Level::Large,
-            randomness: Randomness::None,
+            randomness: Randomness::Medium,
             style: Style::Normal,
             rules: RulesChoice::Asian,
             resign: true,
@@ -243,7 +250,23 @@ struct Session {
     /// When the line being handled was read (a `go` charges the time since
     /// to the clock).
     received: Instant,
+    /// The opening books in force, probed in this order (`bookfiles`).
+    books: Vec<LoadedBook>,
+    /// Book load errors not reported yet (the embedded book is loaded before
+    /// the handshake; its errors are printed after it).
+    book_errors: Vec<String>,
+    /// Seed of the book's weighted choice, drawn anew for every game.
+    book_seed: u64,
 }
+
+/// One opening book the session probes, with the name it was given.
+struct LoadedBook {
+    name: String,
+    book: OpeningBook,
+}
+
+/// The `bookfiles` entry that names the book compiled into the binary.
+pub const EMBEDDED_BOOK_NAME: &str = "embedded";
 
 impl Session {
     fn new(out: Out) -> Session {
@@ -263,7 +286,18 @@ impl Session {
             last_score: None,
             options,
             received: Instant::now(),
+            books: Vec::new(),
+            book_errors: Vec::new(),
+            book_seed: fresh_seed(),
         }
+        .with_default_books()
+    }
+
+    fn with_default_books(mut self) -> Session {
+        let (books, errors) = load_books("");
+        self.books = books;
+        self.book_errors = errors;
+        self
     }
 
     fn serve(&mut self, rx: Receiver<Input>) {
@@ -364,6 +398,9 @@ impl Session {
         for l in &lines {
             write_line(&mut o.writer, l);
         }
+        for e in self.book_errors.drain(..) {
+            write_line(&mut o.writer, &format!("info string {e}"));
+        }
     }
 
     /// Stops a running search (if any) and takes the engine back.
@@ -442,6 +479,7 @@ impl Session {
         self.wait_idle().new_game();
         self.last_score = None;
         self.banned.clear();
+        self.book_seed = fresh_seed();
     }
 
     /// Builds the position on a copy and swaps it in only if every move is legal.
@@ -509,14 +547,14 @@ impl Session {
                     note = Some("usehash false: the hash table is cleared before every search".to_string());
                 }
             }
-            OptionSetting::UseBook(v) => {
-                self.settings.use_book = v;
-                if v {
-                    note = Some("usebook true: stored, but no opening book is available yet".to_string());
-                }
-            }
+            OptionSetting::UseBook(v) => self.settings.use_book = v,
             OptionSetting::BookFiles(f) => {
-                note = Some(format!("bookfiles '{}': stored, but opening books are not supported yet", clip(&f)));
+                let (books, errors) = load_books(&f);
+                for e in errors {
+                    self.out.info(&e);
+                }
+                note = Some(books_summary(&books));
+                self.books = books;
                 self.settings.book_files = f;
             }
             OptionSetting::UseEgtb(v) => {
@@ -559,7 +597,9 @@ impl Session {
             }
             OptionSetting::Randomness(r) => {
                 self.settings.randomness = r;
-                note = Some(format!("randomness {r:?}: stored; the search is deterministic, so it has no effect"));
+                note = Some(format!(
+                    "randomness {r:?}: sets how the opening book chooses among its moves; the search stays deterministic"
+                ));
             }
             OptionSetting::Style(s) => {
                 self.settings.style = s;
@@ -569,6 +609,7 @@ impl Session {
                 engine.new_game();
                 self.last_score = None;
                 self.banned.clear();
+                self.book_seed = fresh_seed();
             }
             OptionSetting::Rules(r) => {
                 self.settings.rules = r;
@@ -687,6 +728,10 @@ impl Session {
             self.out.line(self.no_move_text());
             return;
         }
+        if let Some(bm) = self.book_move(p, &root) {
+            self.play_book_move(bm);
+            return;
+        }
         let limits = self.limits(p);
         let debug = self.settings.debug;
         if debug {
@@ -740,6 +785,141 @@ impl Session {
             }
         }
     }
+}
+
+impl Session {
+    /// The book move for this `go`, if the book is in use and this `go` is a
+    /// move in a game (see [`book_applies`]). Candidates are limited to the
+    /// root moves (so banned moves are out) and never include a move that
+    /// completes a repetition the mover would lose under the rules in force
+    /// (rules.md 3, via `rules::forbidden_moves`); the book itself also
+    /// refuses any move back into an earlier position. Books are probed in
+    /// the `bookfiles` order and the first with a candidate answers.
+    fn book_move(&self, p: &GoParams, root: &MoveList) -> Option<BookMove> {
+        if !self.settings.use_book || self.books.is_empty() || !book_applies(p) {
+            return None;
+        }
+        let forbidden = crate::rules::forbidden_moves(&self.position, self.book_rule_set());
+        let exclude = |m: Move| !root.contains(&m) || forbidden.contains(&m);
+        let options = ProbeOptions { randomness: book_randomness(self.settings.randomness), seed: self.book_seed };
+        self.books.iter().find_map(|b| b.book.probe(&self.position, options, &exclude))
+    }
+
+    /// Reports a book move and plays it at once, without searching. UCCI
+    /// shows the book weight as the score (issue 7); UCI shows `score cp 0`
+    /// and the weight in an `info string`, because UCI tools read `score cp`
+    /// as an evaluation (adjudication) and a weight is not one.
+    fn play_book_move(&mut self, bm: BookMove) {
+        let dialect = self.dialect();
+        let info = match dialect {
+            Dialect::Ucci => format!("info depth 0 score {} pv {}", bm.weight, bm.mv),
+            Dialect::Uci => format!("info depth 0 score cp 0 pv {}", bm.mv),
+        };
+        let mut best = format!("bestmove {}", bm.mv);
+        if let Some(reply) = bm.ponder {
+            best.push_str(&format!(" ponder {reply}"));
+        }
+        // A book move carries no evaluation for the resign rule.
+        self.last_score = None;
+        let mut o = self.out.lock();
+        if dialect == Dialect::Uci {
+            write_line(&mut o.writer, &format!("info string book move {} weight {}", bm.mv, bm.weight));
+        }
+        write_line(&mut o.writer, &info);
+        write_line(&mut o.writer, &best);
+    }
+
+    /// The repetition rule set the book's exclusion hook judges with.
+    fn book_rule_set(&self) -> crate::rules::RuleSet {
+        match self.settings.rules {
+            RulesChoice::Asian => crate::rules::RuleSet::Asian,
+            RulesChoice::Chinese => crate::rules::RuleSet::Chinese,
+        }
+    }
+}
+
+/// Whether a `go` may be answered from the book: a move in a game, i.e. a
+/// clock (`time`/`wtime`/`btime`) or a `movetime`, and nothing that asks for
+/// analysis or a search of a given size: not `ponder` (the predicted move is
+/// searched; book moves are answered at once when it is our turn), not
+/// `infinite` or a bare `go` (analysis mode), not `depth`, `nodes` or `mate`
+/// (fixed-size searches, as test suites and fixed-depth matches use), not
+/// UCI `searchmoves`.
+pub fn book_applies(p: &GoParams) -> bool {
+    !p.ponder
+        && !p.infinite
+        && p.depth.is_none()
+        && p.nodes.is_none()
+        && p.mate.is_none()
+        && p.searchmoves.is_empty()
+        && (p.clock.is_some() || p.movetime.is_some())
+}
+
+/// The book choice for each UCCI `randomness` level: `none` always plays the
+/// heaviest move; `tiny` draws with weight^2, `small` weight^1.5, `medium`
+/// (the default) in proportion to the weights, `large` weight^0.5, `huge`
+/// uniformly among the candidates.
+fn book_randomness(r: Randomness) -> book::Randomness {
+    match r {
+        Randomness::None => book::Randomness::None,
+        Randomness::Tiny => book::Randomness::Tiny,
+        Randomness::Small => book::Randomness::Small,
+        Randomness::Medium => book::Randomness::Medium,
+        Randomness::Large => book::Randomness::Large,
+        Randomness::Huge => book::Randomness::Huge,
+    }
+}
+
+/// A seed for the book's choice: different in every session and game, so
+/// the engine varies its openings (with `randomness none` it does not matter).
+fn fresh_seed() -> u64 {
+    use std::collections::hash_map::RandomState;
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = RandomState::new().build_hasher();
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    h.write_u128(nanos);
+    h.finish()
+}
+
+/// Loads the books of a `bookfiles` value: `;`-separated paths, probed in
+/// that order; the entry `embedded` names the book compiled into the binary;
+/// an empty value means the embedded book alone. A file that cannot be read
+/// or is not a valid book is left out with an error line naming it; the
+/// others still load. Returns the books and the error lines.
+fn load_books(value: &str) -> (Vec<LoadedBook>, Vec<String>) {
+    let mut names: Vec<&str> = value.split(';').map(str::trim).filter(|n| !n.is_empty()).collect();
+    if names.is_empty() {
+        names.push(EMBEDDED_BOOK_NAME);
+    }
+    let mut books = Vec::new();
+    let mut errors = Vec::new();
+    for name in names {
+        let loaded = if name.eq_ignore_ascii_case(EMBEDDED_BOOK_NAME) {
+            OpeningBook::embedded()
+        } else {
+            OpeningBook::load(std::path::Path::new(name))
+        };
+        match loaded {
+            Ok(book) => books.push(LoadedBook { name: name.to_string(), book }),
+            Err(e) => errors.push(format!("error: book file '{}' not used: {e}", path_text(name))),
+        }
+    }
+    (books, errors)
+}
+
+/// A book path as printed: whole (paths are long), control characters shown as `?`.
+fn path_text(name: &str) -> String {
+    name.chars().take(1024).map(|c| if c.is_control() { '?' } else { c }).collect()
+}
+
+/// The `info string` that says which books are in force after `bookfiles`.
+fn books_summary(books: &[LoadedBook]) -> String {
+    if books.is_empty() {
+        return "bookfiles: no book loaded; moves are searched".to_string();
+    }
+    let list: Vec<String> =
+        books.iter().map(|b| format!("{} ({} records)", path_text(&b.name), b.book.len())).collect();
+    format!("bookfiles: probing {}", list.join(", then "))
 }
 
 /// Whether a `mb` table can replace the current `current_mb` one: the new
@@ -971,6 +1151,54 @@ impl SearchReporter for Reporter {
 mod tests {
     use super::*;
     use std::io::Cursor;
+
+    #[test]
+    fn book_applies_only_to_moves_in_a_game() {
+        let clock = Some(GoClock::ByColor { wtime: Some(1000), btime: Some(1000), winc: 0, binc: 0, movestogo: None });
+        let timed = GoParams { clock, ..GoParams::default() };
+        assert!(book_applies(&timed));
+        assert!(book_applies(&GoParams { movetime: Some(100), ..GoParams::default() }));
+        assert!(!book_applies(&GoParams::default()), "bare go: no limit");
+        assert!(!book_applies(&GoParams { infinite: true, ..GoParams::default() }));
+        assert!(!book_applies(&GoParams { ponder: true, ..timed.clone() }));
+        assert!(!book_applies(&GoParams { depth: Some(5), ..timed.clone() }));
+        assert!(!book_applies(&GoParams { nodes: Some(5000), ..timed.clone() }));
+        assert!(!book_applies(&GoParams { mate: Some(3), ..timed.clone() }));
+        let m = Position::startpos().parse_move("h2e2").unwrap();
+        assert!(!book_applies(&GoParams { searchmoves: vec![m], ..timed }));
+    }
+
+    #[test]
+    fn load_books_keeps_the_good_ones_in_order() {
+        let (books, errors) = load_books("");
+        assert_eq!((books.len(), errors.len()), (1, 0));
+        assert_eq!(books[0].name, EMBEDDED_BOOK_NAME);
+        let (books, errors) = load_books(" /nonexistent/a.book ; Embedded ;;/nonexistent/b.book");
+        assert_eq!(books.len(), 1);
+        assert_eq!(errors.len(), 2);
+        assert!(errors[0].starts_with("error: book file '/nonexistent/a.book' not used: "), "{errors:?}");
+        assert!(errors[1].contains("'/nonexistent/b.book'"), "{errors:?}");
+        let (books, errors) = load_books("/nonexistent/a.book");
+        assert!(books.is_empty() && errors.len() == 1);
+        assert_eq!(books_summary(&books), "bookfiles: no book loaded; moves are searched");
+    }
+
+    #[test]
+    fn randomness_levels_map_one_to_one() {
+        let all = [
+            Randomness::None,
+            Randomness::Tiny,
+            Randomness::Small,
+            Randomness::Medium,
+            Randomness::Large,
+            Randomness::Huge,
+        ];
+        let mapped: Vec<book::Randomness> = all.iter().map(|&r| book_randomness(r)).collect();
+        for (r, b) in all.iter().zip(&mapped) {
+            assert_eq!(book::Randomness::from_ucci(&format!("{r:?}")), Some(*b));
+        }
+        assert_eq!(book_randomness(Settings::default().randomness), book::Randomness::default());
+    }
 
     fn lines_of(input: &[u8]) -> Vec<Input> {
         let mut r = BufReader::with_capacity(7, Cursor::new(input.to_vec()));

@@ -146,6 +146,11 @@ mod tests {
         assert_eq!(opt("setoption name Clear Hash"), OptionSetting::ClearHash);
         assert_eq!(opt("setoption name Rules value chinese"), OptionSetting::Rules(RulesChoice::Chinese));
         assert_eq!(opt("setoption name Contempt value 15"), OptionSetting::Contempt(15));
+        assert_eq!(opt("setoption name OwnBook value false"), OptionSetting::UseBook(false));
+        assert_eq!(
+            opt("setoption name BookFile value /books/a b.book;c.book"),
+            OptionSetting::BookFiles("/books/a b.book;c.book".to_string())
+        );
         // Keyword-less forms some xiangqi GUIs send.
         assert_eq!(opt("setoption Hash 64"), OptionSetting::HashSize(64));
         assert_eq!(opt("setoption Move Overhead 20"), OptionSetting::MoveOverhead(20));
