@@ -4,6 +4,12 @@
 //!
 //! Units: scores in centipawn-like units of [`crate::eval`] (horse ~ 420),
 //! depths in plies.
+//!
+//! Measured in self-play (in-process, 40 ms per move, the 34 opening and
+//! middlegame bench positions with both colours; Elo with 95% error):
+//! shallow pruning (razoring, reverse futility, futility, late move and SEE
+//! pruning) +97 +- 53 over 136 games; check extension +28 +- 45 over 136
+//! games; singular extensions -23 +- 45 over 136 games (removed).
 
 /// `ln(i) * 128`, i = 0..64 (0 for i = 0).
 const LN128: [i32; 64] = [
