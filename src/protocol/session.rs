@@ -13,8 +13,8 @@
 //! reads, so they need not wait.
 //!
 //! Every output line goes through one lock and is flushed at once, so lines
-//! from the two threads never interleave. Rules verdicts at the root
-//! (repetition) are not judged here yet: that is the `rules` module's job.
+//! from the two threads never interleave. Repetition verdicts are the search's
+//! (the `rules` option sets `SearchOptions::rules`).
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -30,6 +30,7 @@ use super::{
 use crate::board::{Color, PieceKind};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
+use crate::rules::RuleSet;
 use crate::score::{Score, MATE, MATE_BOUND};
 use crate::search::report::{IterationInfo, SearchReporter};
 use crate::search::{Engine, SearchOptions, SearchResult, SearchSignals};
@@ -572,10 +573,11 @@ impl Session {
             }
             OptionSetting::Rules(r) => {
                 self.settings.rules = r;
-                note = Some(format!(
-                    "rules {}: stored; repetition rulings are not applied yet (rules module pending)",
-                    rules_name(r)
-                ));
+                // rules.md 3.2/3.3: the search judges repetitions under this rule set.
+                engine.options_mut().rules = match r {
+                    RulesChoice::Asian => RuleSet::Asian,
+                    RulesChoice::Chinese => RuleSet::Chinese,
+                };
             }
             OptionSetting::Contempt(c) => engine.options_mut().contempt = c,
             OptionSetting::MultiPv(n) => engine.options_mut().multipv = n,
@@ -773,13 +775,6 @@ fn on_off(v: bool) -> &'static str {
         "true"
     } else {
         "false"
-    }
-}
-
-fn rules_name(r: RulesChoice) -> &'static str {
-    match r {
-        RulesChoice::Asian => "asian",
-        RulesChoice::Chinese => "chinese",
     }
 }
 
@@ -1079,7 +1074,10 @@ mod tests {
         assert_eq!(s.settings.hash_mb, 4);
         s.handle("setoption name Rules value chinese");
         assert_eq!(s.settings.rules, RulesChoice::Chinese);
-        assert!(take(&sink).contains("info string rules chinese: stored"));
+        assert_eq!(s.engine.as_ref().unwrap().options().rules, RuleSet::Chinese);
+        assert!(!take(&sink).contains("info string rules"), "no 'not applied' note any more");
+        s.handle("setoption name Rules value asian");
+        assert_eq!(s.engine.as_ref().unwrap().options().rules, RuleSet::Asian);
         s.handle("setoption usemillisec false");
         let p = match uci::parse("go wtime 5 btime 7") {
             Ok(Command::Go(p)) => p,
