@@ -281,13 +281,13 @@ fn options_are_stored_and_echoed_honestly() {
         "setoption debug false",
         "setoption contempt 10",
         "setoption newgame",
+        "setoption rules chinese",
     ] {
         e.send(line);
     }
     assert!(e.sync().is_empty(), "silent options");
     for (line, note) in [
         ("setoption promotion true", "not supported"),
-        ("setoption rules chinese", "rules chinese: stored"),
         ("setoption pruning small", "no effect"),
         ("setoption knowledge small", "no effect"),
         ("setoption randomness small", "opening book"),
@@ -535,4 +535,32 @@ fn commands_during_a_search_never_corrupt_it() {
     e.expect_until(SECS5, "probe refusal", |l| l.starts_with("info string error: probe is answered when"));
     e.send("stop");
     e.expect_bestmove(SECS5);
+}
+
+#[test]
+fn rules_option_reaches_the_search() {
+    // rules.md T14 with the cycle played twice: i6i9 completes the third
+    // occurrence, a draw under asian rules and a loss for red (one check, one
+    // chase) under chinese rules. Everything else is banned, so the score of
+    // i6i9 (UCCI: plain integers) shows which rule set the search used.
+    let cycle = ["i6i9", "d9d8", "i9i7", "a7a6", "i7i8", "d8d9", "i8i6", "a6a7"];
+    let moves: Vec<&str> = cycle.iter().chain(cycle.iter()).copied().collect();
+    let fen = "3k5/9/c8/8R/9/9/9/9/9/5K3 w - - 0 1";
+    let pos = position_after(Some(fen), &moves);
+    let banned: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).filter(|m| m != "i6i9").collect();
+    let mut e = ucci();
+    let mut score_under = |rules: &str| -> i32 {
+        e.send(&format!("setoption rules {rules}"));
+        e.send(&format!("position fen {fen} moves {}", moves.join(" ")));
+        e.send(&format!("banmoves {}", banned.join(" ")));
+        e.send("go depth 3");
+        let (lines, _) = e.expect_bestmove(SECS20);
+        assert_eq!(best_of(lines.last().unwrap()), Some("i6i9".to_string()), "{lines:?}");
+        let info = lines.iter().rev().find(|l| l.contains(" score ")).unwrap();
+        let words: Vec<&str> = info.split_whitespace().collect();
+        let i = words.iter().position(|w| *w == "score").unwrap();
+        words[i + 1].parse().unwrap()
+    };
+    assert_eq!(score_under("chinese"), -(chuhan::score::MATE - 1));
+    assert_eq!(score_under("asian"), 0);
 }

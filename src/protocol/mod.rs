@@ -204,7 +204,7 @@ pub enum Style {
 }
 
 /// The repetition rule set the GUI asks for (rules.md sections 3.2 and 3.3).
-/// Stored by the session until the `rules` module judges repetitions.
+/// The session maps it onto `SearchOptions::rules` (the search's repetition verdicts).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum RulesChoice {
     /// AXF (Asian) rules, the computer-play default.

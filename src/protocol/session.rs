@@ -19,8 +19,8 @@
 //! guard) is the `book` module's; this module only maps the options onto it.
 //!
 //! Every output line goes through one lock and is flushed at once, so lines
-//! from the two threads never interleave. Rules verdicts at the root
-//! (repetition) are not judged here yet: that is the `rules` module's job.
+//! from the two threads never interleave. Repetition verdicts are the search's
+//! (the `rules` option sets `SearchOptions::rules`).
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -37,6 +37,7 @@ use crate::board::{Color, PieceKind};
 use crate::book::{self, BookMove, OpeningBook, ProbeOptions};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
+use crate::rules::RuleSet;
 use crate::score::{Score, MATE, MATE_BOUND};
 use crate::search::report::{IterationInfo, SearchReporter};
 use crate::search::{Engine, SearchOptions, SearchResult, SearchSignals};
@@ -613,10 +614,8 @@ impl Session {
             }
             OptionSetting::Rules(r) => {
                 self.settings.rules = r;
-                note = Some(format!(
-                    "rules {}: stored; repetition rulings are not applied yet (rules module pending)",
-                    rules_name(r)
-                ));
+                // rules.md 3.2/3.3: the search judges repetitions under this rule set.
+                engine.options_mut().rules = rule_set(r);
             }
             OptionSetting::Contempt(c) => engine.options_mut().contempt = c,
             OptionSetting::MultiPv(n) => engine.options_mut().multipv = n,
@@ -799,7 +798,7 @@ impl Session {
         if !self.settings.use_book || self.books.is_empty() || !book_applies(p) {
             return None;
         }
-        let forbidden = crate::rules::forbidden_moves(&self.position, self.book_rule_set());
+        let forbidden = crate::rules::forbidden_moves(&self.position, rule_set(self.settings.rules));
         let exclude = |m: Move| !root.contains(&m) || forbidden.contains(&m);
         let options = ProbeOptions { randomness: book_randomness(self.settings.randomness), seed: self.book_seed };
         self.books.iter().find_map(|b| b.book.probe(&self.position, options, &exclude))
@@ -828,13 +827,13 @@ impl Session {
         write_line(&mut o.writer, &info);
         write_line(&mut o.writer, &best);
     }
+}
 
-    /// The repetition rule set the book's exclusion hook judges with.
-    fn book_rule_set(&self) -> crate::rules::RuleSet {
-        match self.settings.rules {
-            RulesChoice::Asian => crate::rules::RuleSet::Asian,
-            RulesChoice::Chinese => crate::rules::RuleSet::Chinese,
-        }
+/// The repetition rule set of the `rules` option (search, book exclusion hook).
+fn rule_set(r: RulesChoice) -> RuleSet {
+    match r {
+        RulesChoice::Asian => RuleSet::Asian,
+        RulesChoice::Chinese => RuleSet::Chinese,
     }
 }
 
@@ -953,13 +952,6 @@ fn on_off(v: bool) -> &'static str {
         "true"
     } else {
         "false"
-    }
-}
-
-fn rules_name(r: RulesChoice) -> &'static str {
-    match r {
-        RulesChoice::Asian => "asian",
-        RulesChoice::Chinese => "chinese",
     }
 }
 
@@ -1307,7 +1299,10 @@ mod tests {
         assert_eq!(s.settings.hash_mb, 4);
         s.handle("setoption name Rules value chinese");
         assert_eq!(s.settings.rules, RulesChoice::Chinese);
-        assert!(take(&sink).contains("info string rules chinese: stored"));
+        assert_eq!(s.engine.as_ref().unwrap().options().rules, RuleSet::Chinese);
+        assert!(!take(&sink).contains("info string rules"), "no 'not applied' note any more");
+        s.handle("setoption name Rules value asian");
+        assert_eq!(s.engine.as_ref().unwrap().options().rules, RuleSet::Asian);
         s.handle("setoption usemillisec false");
         let p = match uci::parse("go wtime 5 btime 7") {
             Ok(Command::Go(p)) => p,

@@ -5,14 +5,15 @@
 //! check extensions, late move reductions, futility, late move
 //! and SEE pruning. Margins come from [`super::params`].
 //!
-//! Repetitions are judged by [`super::repetition_score`] before the table is
-//! consulted, so a path-dependent verdict never comes out of the table.
+//! Repetitions are judged by `Worker::repetition_score` (the rules module's
+//! detector) before the table is consulted, so a path-dependent verdict never
+//! comes out of the table.
 
 use super::history::{cont_index, gravity, Histories};
 use super::movepick::{MovePicker, OrderContext};
 use super::params::*;
 use super::see::see_ge;
-use super::{repetition_score, Worker, EVAL_NONE, NATURAL_LIMIT_PLIES};
+use super::{Worker, EVAL_NONE, NATURAL_LIMIT_PLIES};
 use crate::board::{code_of, PieceKind, EMPTY};
 use crate::eval::evaluate_raw;
 use crate::moves::Move;
@@ -157,7 +158,7 @@ impl Worker<'_> {
         }
         let in_check = self.pos.in_check();
         if !root {
-            if let Some(s) = repetition_score(&self.pos, ply, self.draw_score(ply)) {
+            if let Some(s) = self.repetition_score(ply) {
                 return s;
             }
             // rules.md section 4: 60 moves without a capture draw, unless mated now.
@@ -256,9 +257,11 @@ impl Worker<'_> {
                 f.mv = Move::NULL;
                 f.cont_row = 0;
                 self.pos.make_null_move();
+                self.rep.push(self.pos.key());
                 self.ply += 1;
                 let v = -self.search::<NonPv>(-beta, -beta + 1, depth - r, !cut_node);
                 self.ply -= 1;
+                self.rep.pop(self.pos.key());
                 self.pos.unmake_null_move();
                 if self.stopped {
                     return 0;
@@ -365,6 +368,7 @@ impl Worker<'_> {
             f.mv = m;
             f.cont_row = row;
             self.pos.make_move(m);
+            self.rep.push(self.pos.key());
             self.ply += 1;
             let mut v = -INFINITE;
             if depth >= 2 && move_count > 1 + root as i32 && (!capture || !tt_pv) {
@@ -401,6 +405,7 @@ impl Worker<'_> {
                 v = -self.search::<Pv>(-beta, -alpha, new_depth, false);
             }
             self.ply -= 1;
+            self.rep.pop(self.pos.key());
             self.pos.unmake_move();
             if self.stopped {
                 return 0;

@@ -5,8 +5,10 @@
 //!
 //! The search never prints: progress goes through [`SearchReporter`] (main
 //! thread only). It polls `SearchSignals::stop`, the node limit and the hard
-//! deadline every ~1k nodes. Repetitions are judged by the single function
-//! [`repetition_score`] (a placeholder for the `rules` module's verdicts).
+//! deadline every ~1k nodes. Repetitions are judged by each worker's
+//! [`RepetitionDetector`] (the `rules` module, rules.md section 3) through
+//! `Worker::repetition_score`; the root avoids moves that complete a
+//! repetition the mover loses ([`forbidden_moves`]).
 
 mod alphabeta;
 pub mod history;
@@ -23,7 +25,8 @@ use std::time::{Duration, Instant};
 
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::score::{mated_in, Score, INFINITE, MATE, MAX_PLY};
+use crate::rules::{forbidden_moves, RepetitionDetector, RepetitionVerdict, RuleSet};
+use crate::score::{mate_in, mated_in, Score, INFINITE, MATE, MAX_PLY};
 use crate::time::{SearchLimits, TimeManager};
 use crate::tt::{TranspositionTable, TtProbe};
 use alphabeta::Root;
@@ -63,11 +66,13 @@ pub struct SearchOptions {
     pub multipv: u32,
     /// Draw score offset: a draw counts as `-contempt` for the side to move at the root.
     pub contempt: i32,
+    /// Repetition rules judged in the search (UCCI/UCI option `rules`, rules.md 3.2/3.3).
+    pub rules: RuleSet,
 }
 
 impl Default for SearchOptions {
     fn default() -> Self {
-        SearchOptions { move_overhead: Duration::from_millis(30), multipv: 1, contempt: 0 }
+        SearchOptions { move_overhead: Duration::from_millis(30), multipv: 1, contempt: 0, rules: RuleSet::Asian }
     }
 }
 
@@ -77,64 +82,12 @@ pub(crate) const EVAL_NONE: i32 = -32_001;
 pub const NATURAL_LIMIT_PLIES: usize = 120;
 /// Deepest iteration.
 pub const MAX_DEPTH: u32 = 100;
-/// Score for winning by the perpetual-check rule (not a mate score).
-pub const RULE_WIN: i32 = 15_000;
 /// Frames kept below ply 0 so that `ply - 4` is always addressable.
 const STACK_OFFSET: usize = 4;
 /// Nodes between polls of the stop flag and the clock.
 const POLL_INTERVAL: u64 = 1024;
 /// Delay before the main thread reports the current root move.
 const CURRMOVE_DELAY: Duration = Duration::from_secs(3);
-
-/// The verdict on a repetition inside the search, from the side to move's
-/// view, or `None` if the position does not repeat.
-///
-/// A repetition counts when the current key occurred before since the last
-/// capture (and the last null move): once inside the search path, or twice
-/// before the root (the third occurrence, rules.md section 3). The only
-/// verdict judged here is perpetual check, which loses in both rule sets
-/// (rules.md 3.2/3.3): if one side checked with every move of the cycle and
-/// the other did not, the checking side loses. Everything else is scored as
-/// `draw` (chases are the `rules` module's job). Such scores are
-/// path-dependent: the search returns them before the table is consulted
-/// and never stores them at this node.
-pub fn repetition_score(pos: &Position, ply: usize, draw: i32) -> Option<i32> {
-    let states = pos.states();
-    let n = states.len() - 1;
-    let window = (states[n].plies_since_capture as usize).min(n);
-    if window < 4 {
-        return None;
-    }
-    let key = states[n].key;
-    let root = n.saturating_sub(ply);
-    let mut earlier = 0;
-    let mut i = n;
-    while i >= 2 && n - (i - 2) <= window {
-        // A null move in between breaks the cycle.
-        if !states[i].mv.is_some() || !states[i - 1].mv.is_some() {
-            return None;
-        }
-        i -= 2;
-        if states[i].key != key {
-            continue;
-        }
-        if i < root {
-            earlier += 1;
-            if earlier < 2 {
-                continue;
-            }
-        }
-        // Moves i+1..=n: ours are n-1, n-3, ..., theirs n, n-2, ...
-        let them_check = (i + 2..=n).step_by(2).all(|k| states[k].in_check);
-        let us_check = (i + 1..n).step_by(2).all(|k| states[k].in_check);
-        return Some(match (us_check, them_check) {
-            (false, true) => RULE_WIN - ply as i32,
-            (true, false) => -RULE_WIN + ply as i32,
-            _ => draw,
-        });
-    }
-    None
-}
 
 /// One root move with its latest score and line.
 #[derive(Clone, Debug)]
@@ -202,6 +155,12 @@ pub(crate) struct Worker<'a> {
     pub best_move_changes: f64,
     pub ponderhit_seen: bool,
     pub last_reported: Option<Move>,
+    /// Repetition verdicts (rules.md section 3): reset with the game history at
+    /// the root; `push` after every make (null moves included), `pop` before
+    /// every unmake.
+    pub rep: RepetitionDetector,
+    /// `pos.game_ply()` at the search root.
+    pub root_ply: usize,
 }
 
 impl<'a> Worker<'a> {
@@ -215,6 +174,9 @@ impl<'a> Worker<'a> {
     ) -> Worker<'a> {
         let tm = TimeManager::new(shared.limits, shared.options.move_overhead);
         let n = MAX_PLY as usize + 2;
+        let mut rep = RepetitionDetector::new(shared.options.rules);
+        rep.reset(&pos);
+        let root_ply = pos.game_ply();
         Worker {
             id,
             pos,
@@ -241,6 +203,8 @@ impl<'a> Worker<'a> {
             best_move_changes: 0.0,
             ponderhit_seen: false,
             last_reported: None,
+            rep,
+            root_ply,
         }
     }
 
@@ -269,6 +233,27 @@ impl<'a> Worker<'a> {
         } else {
             c
         }
+    }
+
+    /// The repetition verdict at the current (non-root) node as a score for
+    /// the side to move, or `None` if no repetition is judged here (rules.md
+    /// section 3; the detector judges at the third occurrence, or at the second
+    /// when the earlier one lies inside the search path). A forbidden
+    /// perpetual is a mate-band score: `Win` -> `mate_in(ply)`, `Loss` ->
+    /// `mated_in(ply)`; a permitted repetition is the draw score.
+    ///
+    /// These scores depend on the path. As with the placeholder they replace,
+    /// the callers return them before the transposition table is probed and
+    /// never store them at this node; ancestors store bounds derived from them
+    /// like any other score (the known graph-history limitation, shared with
+    /// draw scores; keying the table on the repetition state is not done).
+    #[inline]
+    pub(crate) fn repetition_score(&mut self, ply: usize) -> Option<i32> {
+        self.rep.probe(&self.pos, self.root_ply).map(|v| match v {
+            RepetitionVerdict::Win => mate_in(ply as u32).0,
+            RepetitionVerdict::Loss => mated_in(ply as u32).0,
+            RepetitionVerdict::Draw => self.draw_score(ply),
+        })
     }
 
     #[inline(always)]
@@ -588,6 +573,9 @@ impl Engine {
     /// Searches `pos` (its state stack = the game history, for repetitions).
     /// `root_moves`: if Some and non-empty, search only those (UCCI banmoves
     /// removes moves; the caller passes the rest; if all are banned it passes None).
+    /// Of those, moves that would complete a repetition the mover loses under
+    /// `options().rules` ([`forbidden_moves`]) are dropped unless nothing else
+    /// remains.
     /// In `infinite` or `ponder` mode this does not return before
     /// `signals.stop` is set (pondering: or before ponderhit + the time budget,
     /// with the clock starting at ponderhit); otherwise it returns as soon as a
@@ -609,6 +597,12 @@ impl Engine {
         };
         if root.is_empty() {
             root = legal.to_vec();
+        }
+        // rules.md section 3: a move that completes a repetition the mover
+        // loses is avoided when any other (unbanned) move exists.
+        let forbidden = forbidden_moves(pos, self.options.rules);
+        if !forbidden.is_empty() && root.iter().any(|m| !forbidden.contains(m)) {
+            root.retain(|m| !forbidden.contains(m));
         }
         let shared = Shared {
             tt: &self.tt,
@@ -680,30 +674,44 @@ mod tests {
     }
 
     #[test]
-    fn perpetual_check_verdict() {
+    fn repetition_scores_come_from_the_detector() {
+        let tt = TranspositionTable::new(1);
+        let signals = SearchSignals::default();
+        let limits = SearchLimits::depth(1);
+        let options = SearchOptions { contempt: 7, ..SearchOptions::default() };
+        let shared = Shared {
+            tt: &tt,
+            signals: &signals,
+            limits: &limits,
+            options: &options,
+            abort: AtomicBool::new(false),
+            nodes: vec![AtomicU64::new(0)],
+            start: Instant::now(),
+        };
+        let mut hist = Histories::default();
         // The red chariot checks along ranks 9 and 8; the black general steps between e9 and e8.
-        let mut pos = Position::from_fen("4k4/9/9/9/9/9/9/9/9/R4K3 w - - 0 1").unwrap();
-        let seq = ["a0a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8"];
-        let mut verdicts = Vec::new();
-        for (i, t) in seq.iter().enumerate() {
-            let m = pos.parse_move(t).unwrap();
-            pos.make_move(m);
-            verdicts.push(repetition_score(&pos, i + 1, 7));
+        let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/9/R4K3 w - - 0 1").unwrap();
+        let mut w = Worker::new(0, pos, &shared, &mut hist, None, &[]);
+        fn play(w: &mut Worker<'_>, t: &str) -> Option<i32> {
+            let m = w.pos.parse_move(t).unwrap();
+            w.pos.make_move(m);
+            w.rep.push(w.pos.key());
+            w.ply += 1;
+            w.repetition_score(w.ply)
         }
-        assert_eq!(verdicts[3], None, "no position repeats before a full cycle");
-        // After a8a9 the position after a0a9 recurs with Black to move; Red checked
-        // with every move and Black never did: Black (to move) wins.
-        assert_eq!(verdicts[4], Some(RULE_WIN - 5));
+        let verdicts: Vec<_> =
+            ["a0a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8"].iter().map(|t| play(&mut w, t)).collect();
+        assert_eq!(&verdicts[..4], &[None; 4], "no position repeats before a full cycle");
+        // After a8a9 the position after a0a9 recurs (inside the search path) with
+        // Black to move; Red checked with every move: Black wins (rules.md 3.2).
+        assert_eq!(verdicts[4], Some(mate_in(5).0));
         // One ply later, from Red's side: Red is the perpetual checker and loses.
-        assert_eq!(verdicts[5], Some(-(RULE_WIN - 6)));
-        // Before the root, a single earlier occurrence is not yet a verdict.
-        assert_eq!(repetition_score(&pos, 0, 7), None);
-        // A cycle without checks is a draw (the score passed in).
-        let mut pos = Position::from_fen("4k4/9/9/9/9/9/9/9/9/R4K3 w - - 0 1").unwrap();
-        for t in ["a0a1", "e9e8", "a1a0", "e8e9"] {
-            let m = pos.parse_move(t).unwrap();
-            pos.make_move(m);
-        }
-        assert_eq!(repetition_score(&pos, 4, 7), Some(7));
+        assert_eq!(verdicts[5], Some(mated_in(6).0));
+        // A cycle without checks is a draw: the draw score with contempt.
+        let mut hist = Histories::default();
+        let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/9/R4K3 w - - 0 1").unwrap();
+        let mut w = Worker::new(0, pos, &shared, &mut hist, None, &[]);
+        let verdicts: Vec<_> = ["a0a1", "e9e8", "a1a0", "e8e9"].iter().map(|t| play(&mut w, t)).collect();
+        assert_eq!(verdicts, [None, None, None, Some(-7)]);
     }
 }

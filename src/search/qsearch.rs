@@ -8,7 +8,7 @@ use super::history::cont_index;
 use super::movepick::{MovePicker, OrderContext};
 use super::params::DELTA_MARGIN;
 use super::see::{cell_value, see_ge};
-use super::{repetition_score, Worker, EVAL_NONE};
+use super::{Worker, EVAL_NONE};
 use crate::board::{code_of, EMPTY};
 use crate::eval::evaluate_raw;
 use crate::moves::Move;
@@ -32,7 +32,7 @@ impl Worker<'_> {
         if self.stopped {
             return 0;
         }
-        if let Some(s) = repetition_score(&self.pos, ply, self.draw_score(ply)) {
+        if let Some(s) = self.repetition_score(ply) {
             return s;
         }
         let in_check = self.pos.in_check();
@@ -105,9 +105,11 @@ impl Worker<'_> {
             f.mv = m;
             f.cont_row = cont_index(mover, m.to().0);
             self.pos.make_move(m);
+            self.rep.push(self.pos.key());
             self.ply += 1;
             let v = -self.qsearch::<N>(-beta, -alpha);
             self.ply -= 1;
+            self.rep.pop(self.pos.key());
             self.pos.unmake_move();
             if self.stopped {
                 return 0;

@@ -1,0 +1,119 @@
+//! The rules module inside the search (issue 5, "In search"): repetition
+//! verdicts as scores (rules.md section 3), the root avoiding a move that
+//! completes a forbidden repetition, and the rule set option changing the
+//! verdict. Positions and move sequences are from rules.md 3.4.
+
+use std::sync::Arc;
+
+use chuhan::moves::Move;
+use chuhan::position::Position;
+use chuhan::rules::{forbidden_moves, RuleSet};
+use chuhan::score::{mated_in, MATE_BOUND};
+use chuhan::search::{CollectingReporter, Engine, NullReporter, SearchResult, SearchSignals};
+use chuhan::time::SearchLimits;
+
+/// rules.md T01: the red chariot checks along ranks 9 and 8.
+const T01: &str = "3k5/9/9/9/9/9/9/9/9/5K2R w - - 0 1";
+/// T01's cycle: `i0i9` then `d9d8 i9i8 d8d9 i8i9` and again.
+const T01_TWICE: [&str; 8] = ["i0i9", "d9d8", "i9i8", "d8d9", "i8i9", "d9d8", "i9i8", "d8d9"];
+/// rules.md T14: one check, one chase (asian: draw; chinese: red loses).
+const T14: &str = "3k5/9/c8/8R/9/9/9/9/9/5K3 w - - 0 1";
+const T14_CYCLE: [&str; 8] = ["i6i9", "d9d8", "i9i7", "a7a6", "i7i8", "d8d9", "i8i6", "a6a7"];
+
+fn after(fen: &str, moves: &[&str]) -> Position {
+    let mut pos = Position::from_fen(fen).unwrap();
+    for m in moves {
+        let mv = pos.parse_move(m).unwrap();
+        pos.make_move(mv);
+    }
+    pos
+}
+
+fn mv(pos: &Position, text: &str) -> Move {
+    pos.parse_move(text).unwrap()
+}
+
+fn search(pos: &Position, rules: RuleSet, depth: u32, root: Option<&[Move]>) -> SearchResult {
+    let mut e = Engine::new(16, 1);
+    e.options_mut().rules = rules;
+    e.search(pos, &SearchLimits::depth(depth), root, Arc::new(SearchSignals::default()), &mut NullReporter)
+}
+
+fn t14_twice() -> Position {
+    let moves: Vec<&str> = T14_CYCLE.iter().chain(T14_CYCLE.iter()).copied().collect();
+    after(T14, &moves)
+}
+
+#[test]
+fn t01_engine_does_not_complete_a_forbidden_perpetual_check() {
+    // Red to move; i8i9 would be the third occurrence of the position after
+    // i0i9 with red checking on every move: red would lose (rules.md 3.2).
+    let pos = after(T01, &T01_TWICE);
+    let check = mv(&pos, "i8i9");
+    assert!(pos.gives_check(check));
+    for rules in [RuleSet::Asian, RuleSet::Chinese] {
+        assert_eq!(forbidden_moves(&pos, rules).to_vec(), vec![check], "{rules}");
+        let r = search(&pos, rules, 6, None);
+        let best = r.best.unwrap();
+        assert_ne!(best, check, "{rules}: played the forbidden perpetual check");
+        assert!(pos.is_legal(best));
+        // A chariot against a bare general is not lost for red.
+        assert!(r.score.0 > -MATE_BOUND, "{rules}: {:?}", r.score);
+    }
+}
+
+#[test]
+fn t01_root_filter_combines_with_banmoves() {
+    let pos = after(T01, &T01_TWICE);
+    let check = mv(&pos, "i8i9");
+    let quiet = mv(&pos, "i8h8");
+    // Of the two moves left by banmoves, the forbidden one is avoided: it is
+    // not even searched (with MultiPV 2 only one line comes out).
+    let mut e = Engine::new(16, 1);
+    e.options_mut().multipv = 2;
+    let mut rep = CollectingReporter::default();
+    let r =
+        e.search(&pos, &SearchLimits::depth(4), Some(&[check, quiet]), Arc::new(SearchSignals::default()), &mut rep);
+    assert_eq!(r.best, Some(quiet));
+    assert!(!rep.lines.is_empty() && rep.lines.iter().all(|l| l.multipv == 1 && l.pv[0] == quiet), "{:?}", rep.lines);
+    // If it is the only move left, it is searched and scores as a loss by rule
+    // (mated_in(1): the verdict comes at ply 1).
+    let r = search(&pos, RuleSet::Asian, 4, Some(&[check]));
+    assert_eq!(r.best, Some(check));
+    assert_eq!(r.score, mated_in(1));
+}
+
+#[test]
+fn engine_wins_when_the_opponent_can_only_hold_by_a_forbidden_perpetual() {
+    // T01 with two black chariots on a1 and b1 threatening a1a0 mate: red can
+    // only keep checking. The cycle has been played twice but for black's last
+    // move; black, in check, keeps the repetition going with d8d9, after which
+    // red's check i8i9 completes its forbidden perpetual and anything else
+    // gets mated.
+    let fen = "3k5/9/9/9/9/9/9/9/rr7/5K2R w - - 0 1";
+    let pos = after(fen, &T01_TWICE[..7]);
+    assert!(pos.in_check());
+    let r = search(&pos, RuleSet::Asian, 8, None);
+    assert_eq!(r.best, Some(mv(&pos, "d8d9")), "score {:?}", r.score);
+    assert!(r.score.0 >= MATE_BOUND, "the score shows the win: {:?}", r.score);
+}
+
+#[test]
+fn t14_rule_set_changes_the_verdict_in_the_search() {
+    // After the cycle twice, i6i9 completes the third occurrence: a draw under
+    // asian rules, a loss for red (one check, one chase) under chinese rules.
+    let pos = t14_twice();
+    let check = mv(&pos, "i6i9");
+    assert!(forbidden_moves(&pos, RuleSet::Asian).is_empty());
+    assert_eq!(forbidden_moves(&pos, RuleSet::Chinese).to_vec(), vec![check]);
+    let only = [check];
+    let asian = search(&pos, RuleSet::Asian, 4, Some(&only));
+    assert_eq!(asian.best, Some(check));
+    assert_eq!(asian.score.0, 0, "asian: the repetition is a draw");
+    let chinese = search(&pos, RuleSet::Chinese, 4, Some(&only));
+    assert_eq!(chinese.best, Some(check));
+    assert_eq!(chinese.score, mated_in(1), "chinese: red loses by rule");
+    // Free to choose, the engine avoids the move under chinese rules.
+    let r = search(&pos, RuleSet::Chinese, 5, None);
+    assert_ne!(r.best, Some(check));
+}
