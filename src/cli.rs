@@ -283,17 +283,22 @@ fn run_book(action: BookCommand) -> ExitCode {
     }
 }
 
+/// Reads and parses a book text source (`book/openings.txt` format).
+fn read_book_lines(input: &std::path::Path) -> Result<Vec<book::text::OpeningLine>, ExitCode> {
+    let text = read_text(input)?;
+    book::text::parse_lines(&text).map_err(|e| {
+        eprintln!("error: {}: {e}", input.display());
+        ExitCode::from(2)
+    })
+}
+
 fn book_build(
     input: &std::path::Path,
     output: &std::path::Path,
     verify_depth: Option<u32>,
     verify_limit: i32,
 ) -> Result<(), ExitCode> {
-    let text = read_text(input)?;
-    let lines = book::text::parse_lines(&text).map_err(|e| {
-        eprintln!("error: {}: {e}", input.display());
-        ExitCode::from(2)
-    })?;
+    let lines = read_book_lines(input)?;
     let (book, stats) = book::text::build_from_lines(&lines);
     write_file(output, &book.to_bytes())?;
     if let Some(depth) = verify_depth {
@@ -354,11 +359,7 @@ fn book_suite(
     depth: Option<u32>,
     limit: i32,
 ) -> Result<(), ExitCode> {
-    let text = read_text(input)?;
-    let lines = book::text::parse_lines(&text).map_err(|e| {
-        eprintln!("error: {}: {e}", input.display());
-        ExitCode::from(2)
-    })?;
+    let lines = read_book_lines(input)?;
     let cands = book::suite::candidates(&lines);
     let total = cands.len();
     let (cands, filter) = match depth {
