@@ -19,7 +19,7 @@ use crate::eval::evaluate_raw;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::score::{from_tt, mate_in, mated_in, to_tt, INFINITE, MATE_BOUND, MAX_PLY};
-use crate::tt::Bound;
+use crate::tt::{Bound, TtEntry};
 
 /// A node type.
 pub(crate) trait NodeType {
@@ -87,6 +87,25 @@ pub(crate) fn bound_allows(bound: Bound, score: i32, beta: i32) -> bool {
 }
 
 impl Worker<'_> {
+    /// The static evaluation of the current position (from the table entry
+    /// when it stored one) and that evaluation refined by the table's score
+    /// when the entry's bound says the score is at least as accurate.
+    #[inline]
+    pub(super) fn static_eval(&self, tte: Option<TtEntry>, tt_score: Option<i32>) -> (i32, i32) {
+        let static_eval = match tte {
+            Some(e) if e.eval != EVAL_NONE => e.eval,
+            _ => evaluate_raw(&self.pos),
+        };
+        let mut eval = static_eval;
+        if let (Some(e), Some(s)) = (tte, tt_score) {
+            let b = if s > eval { Bound::Lower } else { Bound::Upper };
+            if e.bound == b || e.bound == Bound::Exact {
+                eval = s;
+            }
+        }
+        (static_eval, eval)
+    }
+
     /// Chariots, horses and cannons of the side to move.
     pub(crate) fn major_pieces(&self) -> usize {
         let b = self.pos.board();
@@ -200,22 +219,12 @@ impl Worker<'_> {
 
         // Static evaluation.
         let static_eval;
-        let mut eval;
+        let eval;
         if in_check {
             static_eval = EVAL_NONE;
             eval = EVAL_NONE;
         } else {
-            static_eval = match tte {
-                Some(e) if e.eval != EVAL_NONE => e.eval,
-                _ => evaluate_raw(&self.pos),
-            };
-            eval = static_eval;
-            if let (Some(e), Some(s)) = (tte, tt_score) {
-                let b = if s > eval { Bound::Lower } else { Bound::Upper };
-                if e.bound == b || e.bound == Bound::Exact {
-                    eval = s;
-                }
-            }
+            (static_eval, eval) = self.static_eval(tte, tt_score);
         }
         self.frame_mut(ply).static_eval = static_eval;
         let improving = !in_check && {

@@ -58,17 +58,7 @@ impl Worker<'_> {
             best = -INFINITE;
             static_eval = EVAL_NONE;
         } else {
-            static_eval = match tte {
-                Some(e) if e.eval != EVAL_NONE => e.eval,
-                _ => evaluate_raw(&self.pos),
-            };
-            best = static_eval;
-            if let (Some(e), Some(s)) = (tte, tt_score) {
-                let b = if s > best { Bound::Lower } else { Bound::Upper };
-                if e.bound == b || e.bound == Bound::Exact {
-                    best = s;
-                }
-            }
+            (static_eval, best) = self.static_eval(tte, tt_score);
             if best >= beta {
                 if tte.is_none() {
                     self.shared.tt.store(key, Move::NULL, to_tt(best, ply), static_eval, qdepth, Bound::Lower, false);
