@@ -29,6 +29,19 @@ pub enum Bound {
 }
 
 impl Bound {
+    /// The bound a fail-soft search result `best` against `beta` gives:
+    /// lower on a fail high, exact when a PV node found a best move, else upper.
+    #[inline]
+    pub fn of_result(best: i32, beta: i32, exact: bool) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if exact {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+
     const fn bits(self) -> u64 {
         match self {
             Bound::Upper => 1,

@@ -461,13 +461,7 @@ impl Worker<'_> {
         }
 
         if !(root && self.pv_idx > 0) {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if pv_node && best_move.is_some() {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of_result(best, beta, pv_node && best_move.is_some());
             self.shared.tt.store(key, best_move, to_tt(best, ply), static_eval, depth, bound, tt_pv);
         }
         best

@@ -121,13 +121,7 @@ impl Worker<'_> {
         if in_check && move_count == 0 {
             return mated_in(ply as u32).0;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if pv_node && best_move.is_some() {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of_result(best, beta, pv_node && best_move.is_some());
         self.shared.tt.store(key, best_move, to_tt(best, ply), static_eval, qdepth, bound, pv_node);
         best
     }
