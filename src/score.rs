@@ -87,15 +87,28 @@ pub const fn to_tt(s: i32, ply: usize) -> i32 {
     }
 }
 
-/// Converts a table score back into a search score at `ply`.
+/// Converts a table score back into a search score at `ply`, at a node
+/// `limit_left` plies before the natural move limit (rules.md 4: 120 plies
+/// without a capture draw). A mate (or a perpetual verdict, also in the mate
+/// band) stored as more than `limit_left` plies away may be overturned by the
+/// limit: the entry was maybe stored with a different counter, so the score is
+/// distrusted (`None`) and only the move is used.
 #[inline]
-pub const fn from_tt(s: i32, ply: usize) -> i32 {
+pub const fn from_tt(s: i32, ply: usize, limit_left: i32) -> Option<i32> {
     if s >= MATE_BOUND {
-        s - ply as i32
+        if MATE - s > limit_left {
+            None
+        } else {
+            Some(s - ply as i32)
+        }
     } else if s <= -MATE_BOUND {
-        s + ply as i32
+        if MATE + s > limit_left {
+            None
+        } else {
+            Some(s + ply as i32)
+        }
     } else {
-        s
+        Some(s)
     }
 }
 
@@ -120,8 +133,13 @@ mod tests {
         let s = mate_in(9).0;
         let stored = to_tt(s, 4);
         assert_eq!(stored, mate_in(5).0);
-        assert_eq!(from_tt(stored, 2), mate_in(7).0);
-        assert_eq!(from_tt(to_tt(-s, 4), 4), -s);
+        assert_eq!(from_tt(stored, 2, 120), Some(mate_in(7).0));
+        assert_eq!(from_tt(to_tt(-s, 4), 4, 120), Some(-s));
         assert_eq!(to_tt(123, 9), 123);
+        // Natural limit: a mate 5 plies away is trusted with 5 plies left, not with 4.
+        assert_eq!(from_tt(stored, 2, 5), Some(mate_in(7).0));
+        assert_eq!(from_tt(stored, 2, 4), None);
+        assert_eq!(from_tt(-stored, 2, 4), None);
+        assert_eq!(from_tt(123, 2, 0), Some(123));
     }
 }

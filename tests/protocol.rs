@@ -528,11 +528,17 @@ fn commands_during_a_search_never_corrupt_it() {
     let (first, _) = e.expect_bestmove(SECS5);
     let (second, _) = e.expect_bestmove(SECS5);
     assert!(best_of(first.last().unwrap()).is_some() && best_of(second.last().unwrap()).is_some());
-    // A probe while thinking is refused, not answered from a moving table.
+    // A probe while thinking is answered at once from the running search's
+    // table (ucci.md "States"): the root has been searched, so its entry is there
+    // with a legal best move, and the search goes on until `stop`.
+    e.send("position startpos moves h2e2");
     e.send("go infinite");
-    e.expect_until(SECS5, "an info line", |l| l.starts_with("info depth"));
-    e.send("probe startpos");
-    e.expect_until(SECS5, "probe refusal", |l| l.starts_with("info string error: probe is answered when"));
+    e.expect_until(SECS5, "an info line", |l| l.starts_with("info depth 3"));
+    e.send("probe startpos moves h2e2");
+    let (lines, _) = e.expect_until(SECS5, "pophash", |l| l.starts_with("pophash"));
+    let pophash = lines.last().unwrap();
+    assert!(pophash.starts_with("pophash bestmove ") && pophash.contains(" depth "), "{pophash}");
+    assert!(!lines.iter().any(|l| l.starts_with("bestmove")), "the probe did not end the search: {lines:?}");
     e.send("stop");
     e.expect_bestmove(SECS5);
 }

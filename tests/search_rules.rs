@@ -117,3 +117,26 @@ fn t14_rule_set_changes_the_verdict_in_the_search() {
     let r = search(&pos, RuleSet::Chinese, 5, None);
     assert_ne!(r.best, Some(check));
 }
+
+#[test]
+fn a_verdict_learnt_with_a_history_does_not_leak_through_the_table() {
+    // The position of the test above, searched with its history: after d8d9
+    // (seen once before the root) red can only complete the forbidden
+    // perpetual or be mated, so the table learns "red loses" there. The same
+    // position from its FEN alone, without that history, is an ordinary
+    // position: the table keys the two apart (issue 5), so probing it finds
+    // nothing learnt from the history.
+    let fen = "3k5/9/9/9/9/9/9/9/rr7/5K2R w - - 0 1";
+    let with_history = after(fen, &T01_TWICE[..7]);
+    let mut e = Engine::new(16, 1);
+    let r =
+        e.search(&with_history, &SearchLimits::depth(8), None, Arc::new(SearchSignals::default()), &mut NullReporter);
+    assert!(r.score.0 >= MATE_BOUND, "{:?}", r.score);
+    let mut seen = with_history.clone();
+    seen.make_move(mv(&seen, "d8d9"));
+    let learnt = e.probe(&seen).expect("the position after d8d9 was searched");
+    assert!(learnt.score.0 <= -MATE_BOUND, "red loses by rule there: {learnt:?}");
+    let alone = Position::from_fen(&seen.to_fen()).unwrap();
+    assert_eq!(alone.key(), seen.key());
+    assert_eq!(e.probe(&alone), None, "the verdict of the history leaked to the bare position");
+}

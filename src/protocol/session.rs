@@ -8,7 +8,7 @@
 //! `bestmove` itself the moment the search returns. The loop never waits for a
 //! search except before a command that needs the engine (`go`, `setoption`,
 //! `ucinewgame`, `quit`), and then it stops the search first; `probe` while
-//! thinking is refused (the table belongs to the running search). `position`
+//! thinking reads the running search's table (lock-free, shared). `position`
 //! and `banmoves` act on the session's own copy, which a running search never
 //! reads, so they need not wait.
 //!
@@ -40,9 +40,9 @@ use crate::position::Position;
 use crate::rules::RuleSet;
 use crate::score::{Score, MATE, MATE_BOUND};
 use crate::search::report::{IterationInfo, SearchReporter};
-use crate::search::{Engine, SearchOptions, SearchResult, SearchSignals};
+use crate::search::{probe_table, Engine, SearchOptions, SearchResult, SearchSignals};
 use crate::time::{Clock, SearchLimits, TimeManager};
-use crate::tt::Bound;
+use crate::tt::{Bound, TranspositionTable};
 
 /// Longest input line accepted, in bytes; longer lines are discarded whole.
 pub const MAX_LINE_BYTES: usize = 1 << 20;
@@ -230,6 +230,8 @@ struct Running {
     /// Set by `ponderhit draw` while the search runs.
     draw_offered: Arc<AtomicBool>,
     pondering: bool,
+    /// The searching engine's table, for `probe` while thinking.
+    table: Arc<TranspositionTable>,
 }
 
 struct Session {
@@ -437,10 +439,6 @@ impl Session {
         })
     }
 
-    fn is_thinking(&self) -> bool {
-        self.running.is_some() && self.out.lock().thinking
-    }
-
     fn stop(&mut self) {
         let mut o = self.out.lock();
         match &self.running {
@@ -640,13 +638,13 @@ impl Session {
                 return;
             }
         };
-        if self.is_thinking() {
-            self.out.info("error: probe is answered when the engine is idle (a search is running)");
-            return;
-        }
-        let engine = self.wait_idle();
+        // ucci.md "States": answered at once, also while thinking.
+        let entry = match &self.running {
+            Some(run) => probe_table(&run.table, &pos),
+            None => self.wait_idle().probe(&pos),
+        };
         let mut line = String::from("pophash");
-        if let Some(p) = engine.probe(&pos) {
+        if let Some(p) = entry {
             if let Some(m) = p.best {
                 line.push_str(&format!(" bestmove {m}"));
             }
@@ -771,10 +769,11 @@ impl Session {
             engine.clear_hash();
         }
         self.out.lock().thinking = true;
+        let table = engine.table();
         let spawned = thread::Builder::new().name("chuhan-search".into()).spawn(move || job.run(engine));
         match spawned {
             Ok(handle) => {
-                self.running = Some(Running { handle, signals, draw_offered, pondering: p.ponder });
+                self.running = Some(Running { handle, signals, draw_offered, pondering: p.ponder, table });
             }
             Err(e) => {
                 // The engine moved into the failed closure; a fresh one replaces it.

@@ -277,6 +277,19 @@ const FILTER_BITS: u32 = 13;
 const FILTER_SIZE: usize = 1 << FILTER_BITS;
 const CACHE_SIZE: usize = 1024;
 
+/// The detector's answer at a node ([`RepetitionDetector::probe_node`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum NodeRepetition {
+    /// The position has not occurred before in the reversible stretch.
+    Fresh,
+    /// It occurred once before, before the search root: no verdict yet, but a
+    /// further repetition below it would be a third occurrence, so results
+    /// under it depend on the path (the search keys its table on this).
+    Seen,
+    /// A repetition to judge: the verdict for the side to move.
+    Verdict(RepetitionVerdict),
+}
+
 /// The search-facing repetition test.
 ///
 /// It keeps a counting filter: one `u16` counter per bucket of the low
@@ -412,19 +425,38 @@ impl RepetitionDetector {
     /// type's documentation for the search contract).
     #[inline]
     pub fn probe(&mut self, pos: &Position, root_ply: usize) -> Option<RepetitionVerdict> {
+        match self.probe_node(pos, root_ply) {
+            NodeRepetition::Verdict(v) => Some(v),
+            NodeRepetition::Fresh | NodeRepetition::Seen => None,
+        }
+    }
+
+    /// What the history says about the current node: a verdict, or whether
+    /// the position occurred before without one yet (once, before the root).
+    #[inline]
+    pub fn probe_node(&mut self, pos: &Position, root_ply: usize) -> NodeRepetition {
         if !self.may_repeat(pos) {
-            return None;
+            return NodeRepetition::Fresh;
         }
         self.probe_slow(pos, root_ply)
     }
 
     #[cold]
-    fn probe_slow(&mut self, pos: &Position, root_ply: usize) -> Option<RepetitionVerdict> {
+    fn probe_slow(&mut self, pos: &Position, root_ply: usize) -> NodeRepetition {
         let mut occurrences = earlier_occurrences(pos);
-        let first = occurrences.next()?;
-        let start = if first >= root_ply { first } else { occurrences.next()? };
+        let Some(first) = occurrences.next() else {
+            return NodeRepetition::Fresh;
+        };
+        let start = if first >= root_ply {
+            first
+        } else {
+            match occurrences.next() {
+                Some(second) => second,
+                None => return NodeRepetition::Seen,
+            }
+        };
         let classes = self.classify_span_cached(pos, start);
-        Some(verdict(&classes, self.rules).for_side(pos.side_to_move()))
+        NodeRepetition::Verdict(verdict(&classes, self.rules).for_side(pos.side_to_move()))
     }
 
     #[inline]

@@ -5,19 +5,21 @@
 //! check extensions, late move reductions, futility, late move
 //! and SEE pruning. Margins come from [`super::params`].
 //!
-//! Repetitions are judged by `Worker::repetition_score` (the rules module's
+//! Repetitions are judged by `Worker::node_history` (the rules module's
 //! detector) before the table is consulted, so a path-dependent verdict never
-//! comes out of the table.
+//! comes out of the table; the same call gives the node's table key (salted
+//! by the history, see `tt_key`).
 
 use super::history::{cont_index, gravity, Histories};
 use super::movepick::{MovePicker, OrderContext};
 use super::params::*;
 use super::see::see_ge;
-use super::{Worker, EVAL_NONE, NATURAL_LIMIT_PLIES};
+use super::{root_tt_key, NodeHistory, Worker, EVAL_NONE, NATURAL_LIMIT_PLIES};
 use crate::board::{code_of, PieceKind, EMPTY};
 use crate::eval::evaluate_raw;
 use crate::moves::Move;
 use crate::position::Position;
+use crate::rules::{natural_limit_reached, LimitPolicy};
 use crate::score::{from_tt, mate_in, mated_in, to_tt, INFINITE, MATE_BOUND, MAX_PLY};
 use crate::tt::{Bound, TtEntry};
 
@@ -176,12 +178,18 @@ impl Worker<'_> {
             return 0;
         }
         let in_check = self.pos.in_check();
-        if !root {
-            if let Some(s) = self.repetition_score(ply) {
-                return s;
-            }
-            // rules.md section 4: 60 moves without a capture draw, unless mated now.
+        let key;
+        if root {
+            key = root_tt_key(&self.pos);
+        } else {
+            key = match self.node_history(ply) {
+                NodeHistory::Verdict(s) => return s,
+                NodeHistory::Open(k) => k,
+            };
+            // rules.md section 4: 60 moves without a capture draw, unless mated
+            // now (the count caps each side's checks as the judge does).
             if self.pos.state().plies_since_capture as usize >= NATURAL_LIMIT_PLIES
+                && natural_limit_reached(&self.pos, LimitPolicy::default())
                 && (!in_check || !self.pos.legal_moves().is_empty())
             {
                 return self.draw_score(ply);
@@ -197,10 +205,9 @@ impl Worker<'_> {
             }
         }
 
-        let key = self.pos.key().0;
         let tte = self.shared.tt.probe(key);
         let tt_move = if root { self.root_moves[self.pv_idx].mv } else { tte.map_or(Move::NULL, |e| e.mv) };
-        let tt_score = tte.map(|e| from_tt(e.score, ply));
+        let tt_score = tte.and_then(|e| from_tt(e.score, ply, self.limit_left()));
         let tt_pv = pv_node || tte.is_some_and(|e| e.is_pv);
         if !pv_node {
             if let (Some(e), Some(s)) = (tte, tt_score) {

@@ -7,7 +7,7 @@
 //! thread only). It polls `SearchSignals::stop`, the node limit and the hard
 //! deadline every ~1k nodes. Repetitions are judged by each worker's
 //! [`RepetitionDetector`] (the `rules` module, rules.md section 3) through
-//! `Worker::repetition_score`; the root avoids moves that complete a
+//! `Worker::node_history`, which also gives the node's table key; the root avoids moves that complete a
 //! repetition the mover loses ([`forbidden_moves`]).
 
 mod alphabeta;
@@ -25,6 +25,7 @@ use std::time::{Duration, Instant};
 
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
+use crate::rules::repetition::NodeRepetition;
 use crate::rules::{forbidden_moves, RepetitionDetector, RepetitionVerdict, RuleSet};
 use crate::score::{mate_in, mated_in, Score, INFINITE, MATE, MAX_PLY};
 use crate::time::{SearchLimits, TimeManager};
@@ -79,7 +80,7 @@ impl Default for SearchOptions {
 /// Evaluation placeholder for "not computed" (in check).
 pub(crate) const EVAL_NONE: i32 = -32_001;
 /// rules.md section 4: 60 moves (120 plies) without a capture is a draw.
-pub const NATURAL_LIMIT_PLIES: usize = 120;
+pub const NATURAL_LIMIT_PLIES: usize = crate::rules::NATURAL_LIMIT_PLIES as usize;
 /// Deepest iteration.
 pub const MAX_DEPTH: u32 = 100;
 /// Frames kept below ply 0 so that `ply - 4` is always addressable.
@@ -88,6 +89,46 @@ const STACK_OFFSET: usize = 4;
 const POLL_INTERVAL: u64 = 1024;
 /// Delay before the main thread reports the current root move.
 const CURRMOVE_DELAY: Duration = Duration::from_secs(3);
+
+/// What [`Worker::node_history`] found at a node.
+pub(crate) enum NodeHistory {
+    /// A repetition verdict, as a score for the side to move.
+    Verdict(i32),
+    /// No verdict: the node's table key.
+    Open(u64),
+}
+
+/// Table-key salt of a position that occurred once before the root.
+const SEEN_SALT: u64 = 0x6A09_E667_F3BC_C908;
+/// Plies since the last capture from which the table key carries the
+/// natural-limit bucket: below it the limit lies more than 56 plies ahead,
+/// beyond the reach of a search (mates are guarded by `from_tt` anyway).
+const LIMIT_KEY_FROM: usize = 64;
+/// Width in plies of a natural-limit bucket.
+const LIMIT_BUCKET_PLIES: usize = 8;
+
+/// The table key of `pos`: its Zobrist key, salted when the position occurred
+/// once before the root (`seen`) and, near the natural move limit, with the
+/// bucket of its no-capture count (issue 5: results that the history can
+/// overturn are not shared with positions of another history).
+#[inline(always)]
+pub(crate) fn tt_key(pos: &Position, seen: bool) -> u64 {
+    let mut key = pos.key().0;
+    if seen {
+        key ^= SEEN_SALT;
+    }
+    let psc = pos.state().plies_since_capture as usize;
+    if psc >= LIMIT_KEY_FROM {
+        let bucket = (psc.min(NATURAL_LIMIT_PLIES) - LIMIT_KEY_FROM) / LIMIT_BUCKET_PLIES + 1;
+        key ^= (bucket as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(23);
+    }
+    key
+}
+
+/// The table key of a root `pos` whose state stack is its game history.
+pub(crate) fn root_tt_key(pos: &Position) -> u64 {
+    tt_key(pos, crate::rules::repetition::earlier_occurrences(pos).next().is_some())
+}
 
 /// One root move with its latest score and line.
 #[derive(Clone, Debug)]
@@ -235,25 +276,37 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// The repetition verdict at the current (non-root) node as a score for
-    /// the side to move, or `None` if no repetition is judged here (rules.md
-    /// section 3; the detector judges at the third occurrence, or at the second
-    /// when the earlier one lies inside the search path). A forbidden
-    /// perpetual is a mate-band score: `Win` -> `mate_in(ply)`, `Loss` ->
-    /// `mated_in(ply)`; a permitted repetition is the draw score.
+    /// The history at the current (non-root) node: a repetition verdict as a
+    /// score for the side to move (rules.md section 3; the detector judges at
+    /// the third occurrence, or at the second when the earlier one lies inside
+    /// the search path; a forbidden perpetual is a mate-band score, `Win` ->
+    /// `mate_in(ply)`, `Loss` -> `mated_in(ply)`, a permitted repetition the
+    /// draw score), or else the node's table key ([`tt_key`]).
     ///
-    /// These scores depend on the path. As with the placeholder they replace,
-    /// the callers return them before the transposition table is probed and
-    /// never store them at this node; ancestors store bounds derived from them
-    /// like any other score (the known graph-history limitation, shared with
-    /// draw scores; keying the table on the repetition state is not done).
+    /// Verdicts depend on the path: callers return them before the table is
+    /// probed and never store them at this node. Ancestors store bounds derived
+    /// from them; the key keeps those apart where it matters most: a position
+    /// seen once before the root (where one more repetition below is a verdict)
+    /// and one close to the natural limit never share entries with the same
+    /// position reached fresh or with a different count.
     #[inline]
-    pub(crate) fn repetition_score(&mut self, ply: usize) -> Option<i32> {
-        self.rep.probe(&self.pos, self.root_ply).map(|v| match v {
-            RepetitionVerdict::Win => mate_in(ply as u32).0,
-            RepetitionVerdict::Loss => mated_in(ply as u32).0,
-            RepetitionVerdict::Draw => self.draw_score(ply),
-        })
+    pub(crate) fn node_history(&mut self, ply: usize) -> NodeHistory {
+        match self.rep.probe_node(&self.pos, self.root_ply) {
+            NodeRepetition::Fresh => NodeHistory::Open(tt_key(&self.pos, false)),
+            NodeRepetition::Seen => NodeHistory::Open(tt_key(&self.pos, true)),
+            NodeRepetition::Verdict(v) => NodeHistory::Verdict(match v {
+                RepetitionVerdict::Win => mate_in(ply as u32).0,
+                RepetitionVerdict::Loss => mated_in(ply as u32).0,
+                RepetitionVerdict::Draw => self.draw_score(ply),
+            }),
+        }
+    }
+
+    /// Plies left before the natural move limit at the current node (for
+    /// [`crate::score::from_tt`]).
+    #[inline(always)]
+    pub(crate) fn limit_left(&self) -> i32 {
+        NATURAL_LIMIT_PLIES as i32 - self.pos.state().plies_since_capture as i32
     }
 
     #[inline(always)]
@@ -495,9 +548,24 @@ impl<'a> Worker<'a> {
     }
 }
 
+/// What `tt` knows about `pos` (UCCI `probe`); safe while searches write it
+/// (a torn entry fails the key check; the move is checked for legality).
+pub fn probe_table(tt: &TranspositionTable, pos: &Position) -> Option<TtProbe> {
+    let e = tt.probe(root_tt_key(pos))?;
+    Some(TtProbe {
+        best: (e.mv.is_some() && pos.is_legal(e.mv)).then_some(e.mv),
+        bound: e.bound,
+        // Shown as stored (mates counted from this position).
+        score: Score(crate::score::from_tt(e.score, 0, i32::MAX).unwrap_or(e.score)),
+        depth: e.depth,
+    })
+}
+
 /// The search engine: transposition table, thread histories and options.
 pub struct Engine {
-    tt: TranspositionTable,
+    /// Shared with whoever asks ([`Engine::table`]): the protocol answers
+    /// `probe` from it while a search runs (the table is lock-free).
+    tt: Arc<TranspositionTable>,
     histories: Vec<Histories>,
     threads: usize,
     options: SearchOptions,
@@ -508,7 +576,7 @@ impl Engine {
     pub fn new(hash_mb: usize, threads: usize) -> Engine {
         let threads = threads.max(1);
         Engine {
-            tt: TranspositionTable::new(hash_mb),
+            tt: Arc::new(TranspositionTable::new(hash_mb)),
             histories: (0..threads).map(|_| Histories::default()).collect(),
             threads,
             options: SearchOptions::default(),
@@ -517,7 +585,12 @@ impl Engine {
 
     /// Reallocates the table (its contents are lost).
     pub fn set_hash(&mut self, mb: usize) {
-        self.tt = TranspositionTable::new(mb);
+        self.tt = Arc::new(TranspositionTable::new(mb));
+    }
+
+    /// The table, to read while a search writes it (see [`probe_table`]).
+    pub fn table(&self) -> Arc<TranspositionTable> {
+        Arc::clone(&self.tt)
     }
 
     /// Sets the number of search threads (at least 1).
@@ -561,13 +634,7 @@ impl Engine {
 
     /// What the table knows about `pos` (UCCI `probe`).
     pub fn probe(&self, pos: &Position) -> Option<TtProbe> {
-        let e = self.tt.probe(pos.key().0)?;
-        Some(TtProbe {
-            best: (e.mv.is_some() && pos.is_legal(e.mv)).then_some(e.mv),
-            bound: e.bound,
-            score: Score(crate::score::from_tt(e.score, 0)),
-            depth: e.depth,
-        })
+        probe_table(&self.tt, pos)
     }
 
     /// Searches `pos` (its state stack = the game history, for repetitions).
@@ -663,6 +730,34 @@ mod tests {
     }
 
     #[test]
+    fn table_key_carries_the_seen_bit_and_the_natural_limit_bucket() {
+        let at = |halfmove: u32| Position::from_fen(&format!("4k4/9/9/9/9/9/9/9/9/R4K3 w - - {halfmove} 1")).unwrap();
+        let plain = at(0).key().0;
+        // Far from the limit the count does not split entries.
+        assert_eq!(tt_key(&at(0), false), plain);
+        assert_eq!(tt_key(&at(63), false), plain);
+        // Near it, one key per 8-ply bucket, the last from 120 on.
+        let keys: Vec<u64> = [64, 71, 72, 119, 120, 200].iter().map(|&h| tt_key(&at(h), false)).collect();
+        assert_ne!(keys[0], plain);
+        assert_eq!(keys[0], keys[1]);
+        assert_ne!(keys[1], keys[2]);
+        assert_ne!(keys[3], keys[4]);
+        assert_eq!(keys[4], keys[5]);
+        // Seen before the root: another key, whatever the count.
+        assert_ne!(tt_key(&at(0), true), plain);
+        assert_ne!(tt_key(&at(64), true), keys[0]);
+        // The root key finds an earlier occurrence in the history.
+        let mut pos = at(0);
+        assert_eq!(root_tt_key(&pos), plain);
+        for t in ["a0a1", "e9e8", "a1a0", "e8e9"] {
+            let m = pos.parse_move(t).unwrap();
+            pos.make_move(m);
+        }
+        assert_eq!(pos.key().0, plain);
+        assert_eq!(root_tt_key(&pos), tt_key(&pos, true));
+    }
+
+    #[test]
     fn no_legal_move_is_a_loss() {
         // Black to move, checkmated by the red chariot on the back rank.
         let pos = Position::from_fen("3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1").unwrap();
@@ -697,7 +792,10 @@ mod tests {
             w.pos.make_move(m);
             w.rep.push(w.pos.key());
             w.ply += 1;
-            w.repetition_score(w.ply)
+            match w.node_history(w.ply) {
+                NodeHistory::Verdict(s) => Some(s),
+                NodeHistory::Open(_) => None,
+            }
         }
         let verdicts: Vec<_> =
             ["a0a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8"].iter().map(|t| play(&mut w, t)).collect();

@@ -8,7 +8,7 @@ use super::history::cont_index;
 use super::movepick::{MovePicker, OrderContext};
 use super::params::DELTA_MARGIN;
 use super::see::{cell_value, see_ge};
-use super::{Worker, EVAL_NONE};
+use super::{NodeHistory, Worker, EVAL_NONE};
 use crate::board::{code_of, EMPTY};
 use crate::eval::evaluate_raw;
 use crate::moves::Move;
@@ -32,16 +32,16 @@ impl Worker<'_> {
         if self.stopped {
             return 0;
         }
-        if let Some(s) = self.repetition_score(ply) {
-            return s;
-        }
+        let key = match self.node_history(ply) {
+            NodeHistory::Verdict(s) => return s,
+            NodeHistory::Open(k) => k,
+        };
         let in_check = self.pos.in_check();
         if ply >= MAX_PLY as usize - 2 {
             return if in_check { self.draw_score(ply) } else { evaluate_raw(&self.pos) };
         }
-        let key = self.pos.key().0;
         let tte = self.shared.tt.probe(key);
-        let tt_score = tte.map(|e| from_tt(e.score, ply));
+        let tt_score = tte.and_then(|e| from_tt(e.score, ply, self.limit_left()));
         let qdepth = if in_check { QS_DEPTH_CHECK } else { QS_DEPTH_CAPTURES };
         if !pv_node {
             if let (Some(e), Some(s)) = (tte, tt_score) {

@@ -81,6 +81,7 @@ def main():
     e.send("ucci")
     e.until(lambda l: l == "ucciok")
     e.send("setoption debug true")
+    e.send("setoption usebook false")  # book replies skip the search and its budget line
 
     lat = []
     for i in range(args.trials):
