@@ -31,7 +31,9 @@ pub mod repetition;
 
 use std::fmt;
 
-use crate::board::{Board, Color, PieceKind};
+use arrayvec::ArrayVec;
+
+use crate::board::{Board, Color, PieceKind, Square};
 use crate::fen::{FenError, Setup};
 use crate::moves::{Move, MoveList};
 use crate::position::{MoveError, Position};
@@ -44,6 +46,8 @@ pub const NATURAL_LIMIT_PLIES: u32 = 120;
 pub const COUNTED_CHECKS: u32 = 10;
 /// Moves of one piece in the nine-round rule (rules.md 3.3).
 pub const NINE_ROUNDS: usize = 9;
+/// Most pieces that shuttle together under the nine-round rule.
+pub const NINE_ROUND_PIECES: usize = 2;
 
 /// How the natural move limit counts plies (rules.md 4).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -321,13 +325,15 @@ fn has_mating_material(board: &Board, color: Color) -> bool {
 
 /// The nine-round rule (rules.md 3.3, Chinese rules, judge only): the side
 /// that just moved made its last [`NINE_ROUNDS`] moves without a capture with
-/// one piece visiting three or more points, every one an attack (check,
-/// Chinese chase or mate threat), while the opponent's moves in that stretch
-/// were not all attacks. Returns the violator.
+/// the same piece or pieces (at most [`NINE_ROUND_PIECES`], followed from
+/// square to square) visiting three or more points, every move an attack
+/// (check, Chinese chase or mate threat), while the opponent's moves in that
+/// stretch were not all attacks. Returns the violator.
 ///
-/// Approximation: the rule also names "aimless" moves and several pieces
-/// shuttling jointly; only a single piece making attacking moves is
-/// mechanised (aimless is not decidable by a program).
+/// Approximations: the rule also names "aimless" moves, which no program can
+/// decide, so only attacking moves count; "the same piece(s)" is read as at
+/// most two pieces (a side attacking with three or more different pieces in
+/// nine moves is playing, not shuttling).
 pub fn nine_round_violator(pos: &Position) -> Option<Color> {
     let states = pos.states();
     let n = states.len() - 1;
@@ -339,22 +345,27 @@ pub fn nine_round_violator(pos: &Position) -> Option<Color> {
     if states[start + 1..=n].iter().any(|st| !st.mv.is_some()) {
         return None;
     }
-    // The violator's moves are plies n, n-2, ..., n-16: one piece, >= 3 points.
-    let mut points = Vec::with_capacity(NINE_ROUNDS + 1);
-    let mut expect_from = None;
+    // The violator's moves are plies n-16, n-14, ..., n, in that order: each
+    // moves a piece already followed (from where its last move went) or
+    // starts following a new one.
+    let mut pieces: ArrayVec<Square, NINE_ROUND_PIECES> = ArrayVec::new();
+    let mut points: ArrayVec<Square, { 2 * NINE_ROUNDS }> = ArrayVec::new();
     for i in (0..NINE_ROUNDS).rev().map(|k| n - 2 * k) {
         let mv = states[i].mv;
-        if let Some(from) = expect_from {
-            if mv.from() != from {
-                return None;
+        match pieces.iter_mut().find(|sq| **sq == mv.from()) {
+            Some(sq) => *sq = mv.to(),
+            None => {
+                if pieces.try_push(mv.to()).is_err() {
+                    return None;
+                }
+                if !points.contains(&mv.from()) {
+                    points.push(mv.from());
+                }
             }
-        } else {
-            points.push(mv.from());
         }
         if !points.contains(&mv.to()) {
             points.push(mv.to());
         }
-        expect_from = Some(mv.to());
     }
     if points.len() < 3 {
         return None;
@@ -582,6 +593,43 @@ mod tests {
         assert_eq!(judge(&pos, &chinese).to_string(), "0-1 nine-round rule violation by red");
         // Asian rules have no nine-round rule.
         assert_eq!(judge(&pos, &Rules::default()), Outcome::ONGOING);
+    }
+
+    #[test]
+    fn nine_round_rule_with_two_pieces() {
+        // Two red chariots, on the i- and h-files, take turns chasing the
+        // unprotected black cannon along the a-file; each red move makes a new
+        // chase, black only flees; no capture, no threefold repetition.
+        let fen = "3k5/c8/9/9/9/9/9/7R1/8R/4K4 w - - 0 1";
+        let moves = [
+            "i1i8", "a8a6", "h2h6", "a6a3", "i8i3", "a3a7", "h6h7", "a7a5", "i3i5", "a5a2", "h7h2", "a2a4", "i5i4",
+            "a4a6", "h2h6", "a6a3", "i4i3",
+        ];
+        let chinese = Rules::from(RuleSet::Chinese);
+        for k in 0..moves.len() {
+            let pos = play(fen, &moves[..k]);
+            assert_eq!(judge(&pos, &chinese), Outcome::ONGOING, "after {k} plies");
+        }
+        let pos = play(fen, &moves);
+        assert_eq!(judge(&pos, &chinese).to_string(), "0-1 nine-round rule violation by red");
+        // A third attacking piece is not "the same pieces": a horse check, then
+        // the two chariots chase the cannon eight times; every red move is an
+        // attack, but three pieces made them.
+        let fen3 = "3k5/9/9/c5N2/9/9/9/7R1/8R/4K4 w - - 0 1";
+        let moves3 = [
+            "g6f8", "d9d8", "i1i6", "a6a3", "h2h3", "a3a5", "i6i5", "a5a2", "h3h2", "a2a4", "i5i4", "a4a6", "h2h6",
+            "a6a3", "i4i3", "a3a5", "h6h5",
+        ];
+        let pos = play(fen3, &moves3[..1]);
+        assert!(pos.in_check());
+        let pos = play(fen3, &moves3);
+        assert_eq!(judge(&pos, &chinese), Outcome::ONGOING);
+        // Every red move of the stretch is an attack and black's are not: only
+        // the piece count keeps it legal.
+        let classes = repetition::classify_span(&pos, 0, true);
+        assert!(classes.iter().filter(|(c, _)| *c == Color::Red).all(|(_, m)| m.is_chinese_attack()));
+        assert!(!classes.iter().filter(|(c, _)| *c == Color::Black).all(|(_, m)| m.is_chinese_attack()));
+        assert_eq!(judge(&pos, &chinese), Outcome::ONGOING);
     }
 
     #[test]
