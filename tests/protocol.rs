@@ -282,14 +282,14 @@ fn options_are_stored_and_echoed_honestly() {
         "setoption contempt 10",
         "setoption newgame",
         "setoption rules chinese",
+        "setoption pruning small",
+        "setoption knowledge small",
     ] {
         e.send(line);
     }
     assert!(e.sync().is_empty(), "silent options");
     for (line, note) in [
         ("setoption promotion true", "not supported"),
-        ("setoption pruning small", "no effect"),
-        ("setoption knowledge small", "no effect"),
         ("setoption randomness small", "opening book"),
         ("setoption style risky", "no effect"),
         ("setoption idle small", "no effect"),
@@ -569,4 +569,34 @@ fn rules_option_reaches_the_search() {
     };
     assert_eq!(score_under("chinese"), -(chuhan::score::MATE - 1));
     assert_eq!(score_under("asian"), 0);
+}
+
+#[test]
+fn pruning_and_knowledge_reach_the_search() {
+    // The same fixed-depth search from a clean table, at each level: fewer
+    // levels of pruning search more nodes; less knowledge scores differently.
+    let mut e = ucci();
+    let mut run = |settings: &[&str]| -> (u64, i64) {
+        for line in settings {
+            e.send(line);
+        }
+        e.send("setoption newgame");
+        e.send("position fen r1bakabr1/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 4 3");
+        e.send("go depth 5");
+        let (lines, _) = e.expect_bestmove(Duration::from_secs(30));
+        let last = lines.iter().rev().find(|l| l.starts_with("info depth 5")).expect("a depth-5 line").clone();
+        let field = |name: &str| -> i64 {
+            let words: Vec<&str> = last.split_whitespace().collect();
+            let i = words.iter().position(|w| *w == name).unwrap();
+            words[i + 1].parse().unwrap()
+        };
+        (field("nodes") as u64, field("score"))
+    };
+    let large = run(&["setoption pruning large"]);
+    let none = run(&["setoption pruning none"]);
+    assert!(none.0 > 2 * large.0, "pruning none {none:?} vs large {large:?}");
+    let material = run(&["setoption pruning large", "setoption knowledge none"]);
+    let full = run(&["setoption knowledge large"]);
+    assert_eq!(full, large, "back at the defaults, the same search");
+    assert_ne!(material.1, full.1, "knowledge none vs large");
 }

@@ -278,8 +278,35 @@ fn scale_factor(board: &Board, strong: Color, s: &Counts, w: &Counts) -> i32 {
     SCALE_FULL
 }
 
+/// How much the evaluation knows (UCCI `knowledge`), each level adding to the
+/// one below. Also the switch for measuring what the terms are worth in
+/// self-play with one binary.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Knowledge {
+    /// Material only (tapered by phase), tempo, and the dead-draw rule.
+    None,
+    /// Plus the piece-square tables.
+    Small,
+    /// Plus the positional terms: mobility, king safety, structure,
+    /// combinations.
+    Medium,
+    /// Plus the scaling of known drawish endgames toward 0.
+    #[default]
+    Large,
+}
+
 /// [`evaluate`] as a plain integer.
 pub(crate) fn evaluate_raw(pos: &Position) -> i32 {
+    evaluate_impl(pos, Knowledge::Large)
+}
+
+/// The static evaluation with only the terms of `knowledge`, for the side to move.
+pub fn evaluate_at(pos: &Position, knowledge: Knowledge) -> i32 {
+    evaluate_impl(pos, knowledge)
+}
+
+#[inline(always)]
+fn evaluate_impl(pos: &Position, knowledge: Knowledge) -> i32 {
     let board = pos.board();
     let red = Counts::of(board, Color::Red);
     let black = Counts::of(board, Color::Black);
@@ -289,16 +316,29 @@ pub(crate) fn evaluate_raw(pos: &Position) -> i32 {
         return 0;
     }
     let p = pos.psq();
-    let r = side_terms(board, Color::Red, &red, &black);
-    let b = side_terms(board, Color::Black, &black, &red);
-    let mg = p.mg + r.0 - b.0;
-    let eg = p.eg + r.1 - b.1;
+    let (mut mg, mut eg) = if knowledge >= Knowledge::Small {
+        (p.mg, p.eg)
+    } else {
+        let mut acc = (0, 0);
+        for k in PieceKind::ALL {
+            add(&mut acc, MATERIAL[k.index()], red.get(k) - black.get(k));
+        }
+        acc
+    };
+    if knowledge >= Knowledge::Medium {
+        let r = side_terms(board, Color::Red, &red, &black);
+        let b = side_terms(board, Color::Black, &black, &red);
+        mg += r.0 - b.0;
+        eg += r.1 - b.1;
+    }
     let phase = p.phase.clamp(0, PHASE_MAX);
     let mut v = (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
-    let (strong, s, w) = if v > 0 { (Color::Red, &red, &black) } else { (Color::Black, &black, &red) };
-    let scale = scale_factor(board, strong, s, w);
-    if scale != SCALE_FULL {
-        v = v * scale / SCALE_FULL;
+    if knowledge >= Knowledge::Large {
+        let (strong, s, w) = if v > 0 { (Color::Red, &red, &black) } else { (Color::Black, &black, &red) };
+        let scale = scale_factor(board, strong, s, w);
+        if scale != SCALE_FULL {
+            v = v * scale / SCALE_FULL;
+        }
     }
     let v = if pos.side_to_move() == Color::Red { v } else { -v };
     v + TEMPO
@@ -321,5 +361,23 @@ mod tests {
         // Bare generals and defenders: dead draw.
         let dead = Position::from_fen("3akab2/9/4b4/9/9/9/9/4B4/4A4/3AK1B2 w - - 0 1").unwrap();
         assert_eq!(evaluate(&dead).0, 0);
+    }
+
+    #[test]
+    fn knowledge_levels_add_terms() {
+        // Red a chariot up, black to move: material alone is the chariot's value.
+        let pos = Position::from_fen("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1").unwrap();
+        let phase = pos.psq().phase.clamp(0, PHASE_MAX);
+        let (mg, eg) = MATERIAL[PieceKind::Chariot.index()];
+        let chariot = (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
+        assert_eq!(evaluate_at(&pos, Knowledge::None), -chariot + TEMPO);
+        let levels = [Knowledge::None, Knowledge::Small, Knowledge::Medium, Knowledge::Large];
+        let values: Vec<i32> = levels.iter().map(|&k| evaluate_at(&pos, k)).collect();
+        assert_ne!(values[0], values[1], "piece-square tables count at Small");
+        assert_ne!(values[1], values[2], "positional terms count at Medium");
+        assert_eq!(values[3], evaluate(&pos).0);
+        // Large adds the drawish-endgame scaling: a lone cannon cannot win.
+        let lone = Position::from_fen("3k5/9/9/9/9/9/9/4C4/9/4K4 w - - 0 1").unwrap();
+        assert!(evaluate_at(&lone, Knowledge::Large).abs() < evaluate_at(&lone, Knowledge::Medium).abs());
     }
 }

@@ -35,12 +35,13 @@ use super::{
 };
 use crate::board::{Color, PieceKind};
 use crate::book::{self, BookMove, OpeningBook, ProbeOptions};
+use crate::eval::Knowledge;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::RuleSet;
 use crate::score::{Score, MATE, MATE_BOUND};
 use crate::search::report::{IterationInfo, SearchReporter};
-use crate::search::{probe_table, Engine, SearchOptions, SearchResult, SearchSignals};
+use crate::search::{probe_table, Engine, Pruning, SearchOptions, SearchResult, SearchSignals};
 use crate::time::{Clock, SearchLimits, TimeManager};
 use crate::tt::{Bound, TranspositionTable};
 
@@ -588,11 +589,21 @@ impl Session {
             }
             OptionSetting::Pruning(l) => {
                 self.settings.pruning = l;
-                note = Some(format!("pruning {l:?}: stored; the search has one pruning level, so it has no effect"));
+                engine.options_mut().pruning = match l {
+                    Level::None => Pruning::None,
+                    Level::Small => Pruning::Small,
+                    Level::Medium => Pruning::Medium,
+                    Level::Large => Pruning::Large,
+                };
             }
             OptionSetting::Knowledge(l) => {
                 self.settings.knowledge = l;
-                note = Some(format!("knowledge {l:?}: stored; the evaluation has one level, so it has no effect"));
+                engine.options_mut().knowledge = match l {
+                    Level::None => Knowledge::None,
+                    Level::Small => Knowledge::Small,
+                    Level::Medium => Knowledge::Medium,
+                    Level::Large => Knowledge::Large,
+                };
             }
             OptionSetting::Randomness(r) => {
                 self.settings.randomness = r;

@@ -14,9 +14,9 @@ use super::history::{cont_index, gravity, Histories};
 use super::movepick::{MovePicker, OrderContext};
 use super::params::*;
 use super::see::see_ge;
-use super::{root_tt_key, NodeHistory, Worker, EVAL_NONE, NATURAL_LIMIT_PLIES};
+use super::{root_tt_key, NodeHistory, Pruning, Worker, EVAL_NONE, NATURAL_LIMIT_PLIES};
 use crate::board::{code_of, PieceKind, EMPTY};
-use crate::eval::evaluate_raw;
+use crate::eval::{evaluate_at, evaluate_raw, Knowledge};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::{natural_limit_reached, LimitPolicy};
@@ -96,7 +96,10 @@ impl Worker<'_> {
     pub(super) fn static_eval(&self, tte: Option<TtEntry>, tt_score: Option<i32>) -> (i32, i32) {
         let static_eval = match tte {
             Some(e) if e.eval != EVAL_NONE => e.eval,
-            _ => evaluate_raw(&self.pos),
+            _ => match self.shared.options.knowledge {
+                Knowledge::Large => evaluate_raw(&self.pos),
+                k => evaluate_at(&self.pos, k),
+            },
         };
         let mut eval = static_eval;
         if let (Some(e), Some(s)) = (tte, tt_score) {
@@ -245,22 +248,26 @@ impl Worker<'_> {
         };
         self.frame_mut(ply + 2).killers = [Move::NULL; 2];
 
+        let pruning = self.shared.options.pruning;
+        let shallow_pruning = pruning >= Pruning::Large;
         if !pv_node && !in_check {
             // Razoring.
-            if depth <= RAZOR_DEPTH && eval + razor_margin(depth) < alpha {
+            if shallow_pruning && depth <= RAZOR_DEPTH && eval + razor_margin(depth) < alpha {
                 let v = self.qsearch::<NonPv>(alpha - 1, alpha);
                 if v < alpha {
                     return v;
                 }
             }
             // Reverse futility pruning.
-            if depth <= RFP_DEPTH && eval - rfp_margin(depth, improving) >= beta && eval < MATE_BOUND {
+            if shallow_pruning && depth <= RFP_DEPTH && eval - rfp_margin(depth, improving) >= beta && eval < MATE_BOUND
+            {
                 return eval;
             }
             // Null move, not after a null move and not without pieces that
             // can make threats (zugzwang: "no piece to move" is a loss here).
             let majors = self.major_pieces();
-            if depth >= NULL_MIN_DEPTH
+            if pruning >= Pruning::Medium
+                && depth >= NULL_MIN_DEPTH
                 && eval >= beta
                 && static_eval >= beta
                 && self.frame_at(ply, 1).mv.is_some()
@@ -299,7 +306,7 @@ impl Worker<'_> {
         }
 
         // Internal iterative reduction.
-        if (pv_node || cut_node) && depth >= IIR_DEPTH && !tt_move.is_some() {
+        if pruning >= Pruning::Small && (pv_node || cut_node) && depth >= IIR_DEPTH && !tt_move.is_some() {
             depth -= 1;
         }
 
@@ -349,7 +356,7 @@ impl Worker<'_> {
             };
 
             // Pruning at shallow depth.
-            if !root && best > -MATE_BOUND {
+            if shallow_pruning && !root && best > -MATE_BOUND {
                 if !capture && !gives_check {
                     // Late move pruning (quiet checks are kept: many xiangqi mates are quiet checks).
                     if !in_check && depth <= LMP_DEPTH && move_count >= lmp_count(depth, improving) {
@@ -387,7 +394,7 @@ impl Worker<'_> {
             self.rep.push(self.pos.key());
             self.ply += 1;
             let mut v = -INFINITE;
-            if depth >= 2 && move_count > 1 + root as i32 && (!capture || !tt_pv) {
+            if pruning >= Pruning::Small && depth >= 2 && move_count > 1 + root as i32 && (!capture || !tt_pv) {
                 let mut r = lmr_base(depth, move_count);
                 if tt_pv {
                     r -= LMR_UNIT;

@@ -23,6 +23,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::eval::Knowledge;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::repetition::NodeRepetition;
@@ -69,11 +70,41 @@ pub struct SearchOptions {
     pub contempt: i32,
     /// Repetition rules judged in the search (UCCI/UCI option `rules`, rules.md 3.2/3.3).
     pub rules: RuleSet,
+    /// How selective the search is (UCCI `pruning`).
+    pub pruning: Pruning,
+    /// How much the evaluation knows (UCCI `knowledge`).
+    pub knowledge: Knowledge,
+}
+
+/// Selectivity of the search (UCCI `pruning`), each level adding to the one
+/// below. Also the switch for measuring what each kind of pruning is worth
+/// in self-play with one binary.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Pruning {
+    /// Full-width principal variation search: check extensions, quiescence
+    /// (with its delta and SEE pruning), table cutoffs and mate distance
+    /// pruning only.
+    None,
+    /// Plus late move reductions and internal iterative reduction.
+    Small,
+    /// Plus null move pruning (with verification).
+    Medium,
+    /// Plus shallow-depth pruning: razoring, reverse futility, futility,
+    /// late move and SEE pruning.
+    #[default]
+    Large,
 }
 
 impl Default for SearchOptions {
     fn default() -> Self {
-        SearchOptions { move_overhead: Duration::from_millis(30), multipv: 1, contempt: 0, rules: RuleSet::Asian }
+        SearchOptions {
+            move_overhead: Duration::from_millis(30),
+            multipv: 1,
+            contempt: 0,
+            rules: RuleSet::Asian,
+            pruning: Pruning::Large,
+            knowledge: Knowledge::Large,
+        }
     }
 }
 
