@@ -88,6 +88,31 @@ fn illegal_unparsable_and_missing_moves_lose() {
 }
 
 #[test]
+fn referee_bans_the_move_that_completes_a_forbidden_perpetual() {
+    // Both seats play rules.md T01's perpetual check from its position. Before
+    // red's fifth check, the third occurrence that would lose, the referee
+    // sends `banmoves i8i9` (UCCI); the scripted engine answers a banned move
+    // with `resign`. Without the ban the game would end "perpetual check".
+    let dir = temp_dir("banmoves");
+    let epd = dir.join("t01.epd");
+    std::fs::write(&epd, "3k5/9/9/9/9/9/9/9/9/5K2R w - - 0 1\n").unwrap();
+    let mut a = Vec::new();
+    for name in ["red", "black"] {
+        a.extend([
+            "-engine".to_string(),
+            format!("cmd={}", fake("perpetual")),
+            format!("name={name}"),
+            "inittimeout=20".into(),
+        ]);
+    }
+    a.extend(words(&format!("-each st=0.3 -games 1 -ratinginterval 0 -openings file={}", epd.display())));
+    let r = run(&a);
+    assert_eq!(r.games, 1, "{r}");
+    assert_eq!(r.totals[0].losses, 1, "{r}");
+    assert_eq!(r.terminations.get(&Termination::Resignation), Some(&1), "{r}");
+}
+
+#[test]
 fn sprt_stops_the_match_when_a_bound_is_crossed() {
     // `mixed` resigns two games in three: a score near 1/6, far below elo1.
     let r = fault_match("mixed:0", "-games 40 -sprt elo0=0 elo1=200 alpha=0.05 beta=0.05");

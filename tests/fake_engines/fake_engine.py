@@ -17,12 +17,19 @@ Until ply PLY (default 0) of the game it plays a fixed legal opening line
   mixed     resign in every game except each third one (counted by
             `ucinewgame` / `setoption newgame`), where it plays the line
   noucciok  never finish the handshake
+  perpetual play the perpetual check of rules.md T01 (start the game from
+            T01's FEN) for both sides, honouring `banmoves`: when the move
+            the line calls for is banned, answer it with `resign` instead
 
 The ply is computed from the FEN's side and move number plus the moves after
 it, so the referee's FEN-after-last-capture form is understood.
 """
 import sys
 import time
+
+# rules.md T01 from "3k5/9/9/9/9/9/9/9/9/5K2R w - - 0 1": the chariot checks
+# along ranks 9 and 8, the general steps between d9 and d8.
+T01_SCRIPT = "i0i9 d9d8 i9i8 d8d9 i8i9 d9d8 i9i8 d8d9 i8i9 d9d8 i9i8 d8d9".split()
 
 SCRIPT = ("h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 b0c2 a9b9 a0b0 h7i7 "
           "g3g4 g6g5 b2b6 c6c5 c3c4 i6i5 h0h4 b7a7 g2f4 c7b5").split()
@@ -34,6 +41,8 @@ def main():
     at = int(at) if at else 0
     ply = 0
     games = 0
+    banned = set()
+    script = T01_SCRIPT if mode == "perpetual" else SCRIPT
     for raw in sys.stdin:
         line = raw.split()
         if not line:
@@ -50,8 +59,11 @@ def main():
             games += 1
         elif cmd == "isready":
             print("readyok", flush=True)
+        elif cmd == "banmoves":
+            banned = set(line[1:])
         elif cmd == "position":
             ply = 0
+            banned = set()
             if "fen" in line:
                 i = line.index("fen")
                 side = line[i + 2] if len(line) > i + 2 else "w"
@@ -63,8 +75,11 @@ def main():
             if "moves" in line:
                 ply += len(line) - line.index("moves") - 1
         elif cmd == "go":
-            move = SCRIPT[ply] if ply < len(SCRIPT) else None
-            misbehave = mode != "script" and not (mode == "mixed" and games % 3 == 0)
+            move = script[ply] if ply < len(script) else None
+            if mode == "perpetual" and move in banned:
+                print("bestmove %s resign" % move, flush=True)
+                continue
+            misbehave = mode not in ("script", "perpetual") and not (mode == "mixed" and games % 3 == 0)
             if ply >= at and misbehave:
                 if mode == "crash":
                     sys.exit(3)
