@@ -22,6 +22,8 @@ use crate::position::Position;
 pub trait GenKind {
     /// Whether non-captures are generated.
     const QUIETS: bool;
+    /// Whether captures are generated.
+    const CAPTURES: bool = true;
 }
 
 /// Every legal move.
@@ -30,6 +32,8 @@ pub struct All;
 pub struct Captures;
 /// Legal moves out of check (every legal move when not in check).
 pub struct Evasions;
+/// Legal non-captures only (the move picker's quiet stage, after the captures).
+pub struct Quiets;
 
 impl GenKind for All {
     const QUIETS: bool = true;
@@ -40,14 +44,18 @@ impl GenKind for Captures {
 impl GenKind for Evasions {
     const QUIETS: bool = true;
 }
+impl GenKind for Quiets {
+    const QUIETS: bool = true;
+    const CAPTURES: bool = false;
+}
 
 /// Appends the legal moves of kind `G` to `list`.
 #[inline]
 pub fn generate<G: GenKind>(pos: &Position, list: &mut MoveList) {
-    if G::QUIETS {
-        generate_impl::<true>(pos, list)
-    } else {
-        generate_impl::<false>(pos, list)
+    match (G::QUIETS, G::CAPTURES) {
+        (true, true) => generate_impl::<true, true>(pos, list),
+        (true, false) => generate_impl::<true, false>(pos, list),
+        _ => generate_impl::<false, true>(pos, list),
     }
 }
 
@@ -55,7 +63,7 @@ pub fn generate<G: GenKind>(pos: &Position, list: &mut MoveList) {
 #[inline]
 pub fn count_legal(pos: &Position) -> usize {
     let mut list = MoveList::new();
-    generate_impl::<true>(pos, &mut list);
+    generate_impl::<true, true>(pos, &mut list);
     list.len()
 }
 
@@ -184,7 +192,7 @@ impl Gen<'_> {
     }
 }
 
-fn generate_impl<const QUIETS: bool>(pos: &Position, list: &mut MoveList) {
+fn generate_impl<const QUIETS: bool, const CAPTURES: bool>(pos: &Position, list: &mut MoveList) {
     let us = pos.side_to_move();
     let board = pos.board();
     let cells = board.cells();
@@ -204,7 +212,7 @@ fn generate_impl<const QUIETS: bool>(pos: &Position, list: &mut MoveList) {
             if t == EMPTY {
                 QUIETS
             } else {
-                t & them != 0
+                CAPTURES && t & them != 0
             }
         }};
     }
@@ -279,7 +287,7 @@ fn generate_impl<const QUIETS: bool>(pos: &Position, list: &mut MoveList) {
                         gen.add(list, from, to, sens);
                     }
                 } else {
-                    if t & them != 0 {
+                    if CAPTURES && t & them != 0 {
                         gen.add(list, from, to, sens);
                     }
                     break;
@@ -301,7 +309,7 @@ fn generate_impl<const QUIETS: bool>(pos: &Position, list: &mut MoveList) {
                 to = (to as i16 + d) as u8;
                 t = cells[to as usize];
             }
-            if t & (tag | them) == 0 {
+            if !CAPTURES || t & (tag | them) == 0 {
                 continue; // off the board: no screen
             }
             // Jump the screen to the next piece.
@@ -333,6 +341,11 @@ mod tests {
         generate::<Captures>(&pos, &mut caps);
         // The two cannons can take the horses b9/h9.
         assert_eq!(caps.len(), 2);
+        // Quiets: the rest, in the same order.
+        let mut quiets = MoveList::new();
+        generate::<Quiets>(&pos, &mut quiets);
+        let rest: Vec<Move> = list.iter().copied().filter(|m| !caps.contains(m)).collect();
+        assert_eq!(quiets.to_vec(), rest);
         for m in &list {
             assert!(pos.is_legal(*m));
         }

@@ -17,7 +17,7 @@ use arrayvec::ArrayVec;
 use super::history::{cont_index, Histories};
 use super::see::{cell_value, see_ge};
 use crate::board::{code_of, EMPTY};
-use crate::movegen::{generate, All, Captures, Evasions};
+use crate::movegen::{generate, Captures, Evasions, Quiets};
 use crate::moves::{Move, MoveList, MAX_MOVES};
 use crate::position::Position;
 
@@ -207,9 +207,9 @@ impl MovePicker {
                     self.cur = 0;
                     if !self.skip_quiets {
                         let mut list = MoveList::new();
-                        generate::<All>(pos, &mut list);
+                        generate::<Quiets>(pos, &mut list);
                         for &m in &list {
-                            if !is_capture(pos, m) && !self.is_special_quiet(m) {
+                            if !self.is_special_quiet(m) {
                                 self.moves.push((m, Self::quiet_score(pos, ctx, m)));
                             }
                         }
