@@ -11,7 +11,7 @@
 use std::sync::atomic::Ordering::Relaxed;
 
 use super::history::Histories;
-use super::{SearchReporter, SearchResult, Shared, Worker};
+use super::{root_tt_key, SearchReporter, SearchResult, Shared, Worker};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::score::{Score, INFINITE};
@@ -55,7 +55,7 @@ fn main_search(
     if ponder.is_none() {
         let mut p = pos.clone();
         p.make_move(best.mv);
-        ponder = shared.tt.probe(p.key().0).map(|e| e.mv).filter(|&m| m.is_some() && p.is_legal(m));
+        ponder = shared.tt.probe(root_tt_key(&p)).map(|e| e.mv).filter(|&m| m.is_some() && p.is_legal(m));
     }
     SearchResult {
         best: Some(best.mv),
