@@ -5,11 +5,14 @@
 //! Units: scores in centipawn-like units of [`crate::eval`] (horse ~ 420),
 //! depths in plies.
 //!
-//! Measured in self-play (in-process, 40 ms per move, the 34 opening and
-//! middlegame bench positions with both colours; Elo with 95% error):
-//! shallow pruning (razoring, reverse futility, futility, late move and SEE
-//! pruning) +97 +- 53 over 136 games; check extension +28 +- 45 over 136
-//! games; singular extensions -23 +- 45 over 136 games (removed).
+//! Measured in self-play with `chuhan match` (one binary, the UCCI `pruning`
+//! levels, 300 games from the opening suite at 1 s + 0.01 s; Elo with 95%
+//! error, README "Strength"): shallow pruning (razoring, reverse futility,
+//! futility, late move and SEE pruning) +197 +- 35; null move +78 +- 33
+//! (measured without shallow pruning); late move reductions with internal
+//! iterative reduction +191 +- 37. Earlier, in-process at 40 ms per move
+//! over 136 games: check extension +28 +- 45; singular extensions -23 +- 45
+//! (removed).
 
 /// `ln(i) * 128`, i = 0..64 (0 for i = 0).
 const LN128: [i32; 64] = [
