@@ -26,6 +26,7 @@ pub mod book;
 pub mod cli;
 pub mod eval;
 pub mod fen;
+pub mod memory;
 pub mod movegen;
 pub mod moves;
 pub mod perft;

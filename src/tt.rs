@@ -9,19 +9,17 @@
 //! bumped per search ([`TranspositionTable::new_search`]) and cleared only on
 //! a new game.
 //!
-//! The clusters live in one allocation aligned to 2 MB that is offered to
-//! the kernel for transparent huge pages (Linux `madvise`): in 4 KB pages a
-//! 16 MB table spans 4096 pages, more than the TLB holds, so nearly every
-//! probe also paid a page walk.
+//! The clusters live in a [`LargeTable`] (huge pages where the OS allows):
+//! in 4 KB pages a 16 MB table spans 4096 pages, more than the TLB holds, so
+//! nearly every probe also paid a page walk.
 //!
 //! Scores are stored as given: the caller converts mate scores with
 //! [`crate::score::to_tt`] / [`crate::score::from_tt`]. This module knows
 //! nothing of positions or rules.
 
-use std::alloc::{alloc, dealloc, handle_alloc_error, Layout};
-use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
+use crate::memory::{LargeTable, Zeroable};
 use crate::moves::Move;
 
 /// What a stored score says about the true value.
@@ -152,78 +150,12 @@ fn age_of(data: u64) -> u8 {
     (data >> 59) as u8 & AGE_MASK
 }
 
-/// Huge page size (x86-64 and aarch64 Linux) and the alignment of large tables.
-const HUGE_PAGE: usize = 2 << 20;
-
-/// Zeroed clusters in one allocation, aligned to [`HUGE_PAGE`] when at least
-/// that large (a `Vec` cannot ask for more than the type's alignment).
-struct Clusters {
-    ptr: NonNull<Cluster>,
-    len: usize,
-    layout: Layout,
-}
-
-// SAFETY: `Clusters` owns its memory like a `Box<[Cluster]>`, and `Cluster`
-// (atomics only) is `Send + Sync`.
-unsafe impl Send for Clusters {}
-unsafe impl Sync for Clusters {}
-
-impl Clusters {
-    fn new(len: usize) -> Clusters {
-        let len = len.max(1);
-        let bytes = len * std::mem::size_of::<Cluster>();
-        let align = if bytes >= HUGE_PAGE { HUGE_PAGE } else { std::mem::align_of::<Cluster>() };
-        let layout = Layout::from_size_align(bytes.next_multiple_of(align), align).expect("table size overflows");
-        // SAFETY: the layout has a non-zero size.
-        let raw = unsafe { alloc(layout) };
-        let Some(ptr) = NonNull::new(raw as *mut Cluster) else { handle_alloc_error(layout) };
-        if align == HUGE_PAGE {
-            advise_huge_pages(raw, layout.size());
-        }
-        // SAFETY: `raw` is valid for `layout.size()` bytes; all-zero bytes are
-        // a valid `Cluster` (atomic integers). Writing them after the advice
-        // lets the first touch fault in huge pages.
-        unsafe { std::ptr::write_bytes(raw, 0, layout.size()) };
-        Clusters { ptr, len, layout }
-    }
-}
-
-impl std::ops::Deref for Clusters {
-    type Target = [Cluster];
-    fn deref(&self) -> &[Cluster] {
-        // SAFETY: `ptr` holds `len` initialised clusters for the life of `self`.
-        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
-    }
-}
-
-impl Drop for Clusters {
-    fn drop(&mut self) {
-        // SAFETY: allocated in `new` with this layout.
-        unsafe { dealloc(self.ptr.as_ptr() as *mut u8, self.layout) }
-    }
-}
-
-/// Asks Linux to back `len` bytes at `addr` with transparent huge pages (a
-/// hint: failure or another OS changes nothing but speed).
-#[cfg(target_os = "linux")]
-fn advise_huge_pages(addr: *mut u8, len: usize) {
-    const MADV_HUGEPAGE: i32 = 14;
-    extern "C" {
-        fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
-    }
-    // SAFETY: `addr..addr + len` is one live allocation of ours, aligned to a
-    // page; madvise only changes how the kernel backs it.
-    unsafe {
-        madvise(addr as *mut std::ffi::c_void, len, MADV_HUGEPAGE);
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_addr: *mut u8, _len: usize) {}
+// SAFETY: a cluster is atomic integers only; all-zero bytes are empty slots.
+unsafe impl Zeroable for Cluster {}
 
 /// The shared transposition table.
 pub struct TranspositionTable {
-    clusters: Clusters,
+    clusters: LargeTable<Cluster>,
     age: AtomicU8,
 }
 
@@ -232,7 +164,7 @@ impl TranspositionTable {
     pub fn new(mb: usize) -> TranspositionTable {
         let bytes = mb.max(1).saturating_mul(1024 * 1024);
         let n = (bytes / std::mem::size_of::<Cluster>()).max(1);
-        TranspositionTable { clusters: Clusters::new(n), age: AtomicU8::new(0) }
+        TranspositionTable { clusters: LargeTable::zeroed(n), age: AtomicU8::new(0) }
     }
 
     /// Size in megabytes.
@@ -395,7 +327,7 @@ mod tests {
     #[test]
     fn replacement_prefers_old_and_shallow() {
         // One cluster: every key collides.
-        let tt = TranspositionTable { clusters: Clusters::new(1), age: AtomicU8::new(0) };
+        let tt = TranspositionTable { clusters: LargeTable::zeroed(1), age: AtomicU8::new(0) };
         for k in 1..=4u64 {
             tt.store(k, Move(k as u16), 0, 0, 10 + k as i32, Bound::Exact, false);
         }
@@ -413,7 +345,7 @@ mod tests {
     /// their key; every hit must be self-consistent (no torn entry accepted).
     #[test]
     fn lock_free_under_threads() {
-        let tt = Arc::new(TranspositionTable { clusters: Clusters::new(4), age: AtomicU8::new(0) });
+        let tt = Arc::new(TranspositionTable { clusters: LargeTable::zeroed(4), age: AtomicU8::new(0) });
         let handles: Vec<_> = (0..4u64)
             .map(|t| {
                 let tt = Arc::clone(&tt);
