@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use chuhan::moves::Move;
 use chuhan::position::Position;
-use chuhan::rules::{forbidden_moves, RuleSet};
+use chuhan::rules::{forbidden_moves, play_moves, RuleSet};
 use chuhan::score::{mated_in, MATE_BOUND};
 use chuhan::search::{CollectingReporter, Engine, NullReporter, SearchResult, SearchSignals};
 use chuhan::time::SearchLimits;
@@ -21,12 +21,7 @@ const T14: &str = "3k5/9/c8/8R/9/9/9/9/9/5K3 w - - 0 1";
 const T14_CYCLE: [&str; 8] = ["i6i9", "d9d8", "i9i7", "a7a6", "i7i8", "d8d9", "i8i6", "a6a7"];
 
 fn after(fen: &str, moves: &[&str]) -> Position {
-    let mut pos = Position::from_fen(fen).unwrap();
-    for m in moves {
-        let mv = pos.parse_move(m).unwrap();
-        pos.make_move(mv);
-    }
-    pos
+    play_moves(fen, false, moves.iter().copied()).unwrap()
 }
 
 fn mv(pos: &Position, text: &str) -> Move {

@@ -584,15 +584,22 @@ mod tests {
             "i1i8", "a8a6", "i8i6", "a6a3", "i6i3", "a3a7", "i3i7", "a7a5", "i7i5", "a5a2", "i5i2", "a2a8", "i2i8",
             "a8a4", "i8i4", "a4a6", "i4i6",
         ];
+        let pos = assert_nine_round_violation_at_the_end(fen, &moves);
+        // Asian rules have no nine-round rule.
+        assert_eq!(judge(&pos, &Rules::default()), Outcome::ONGOING);
+    }
+
+    /// Under Chinese rules the game goes on through every prefix of `moves`
+    /// and ends with red's nine-round violation on the last one.
+    fn assert_nine_round_violation_at_the_end(fen: &str, moves: &[&str]) -> Position {
         let chinese = Rules::from(RuleSet::Chinese);
         for k in 0..moves.len() {
             let pos = play(fen, &moves[..k]);
             assert_eq!(judge(&pos, &chinese), Outcome::ONGOING, "after {k} plies");
         }
-        let pos = play(fen, &moves);
+        let pos = play(fen, moves);
         assert_eq!(judge(&pos, &chinese).to_string(), "0-1 nine-round rule violation by red");
-        // Asian rules have no nine-round rule.
-        assert_eq!(judge(&pos, &Rules::default()), Outcome::ONGOING);
+        pos
     }
 
     #[test]
@@ -605,13 +612,7 @@ mod tests {
             "i1i8", "a8a6", "h2h6", "a6a3", "i8i3", "a3a7", "h6h7", "a7a5", "i3i5", "a5a2", "h7h2", "a2a4", "i5i4",
             "a4a6", "h2h6", "a6a3", "i4i3",
         ];
-        let chinese = Rules::from(RuleSet::Chinese);
-        for k in 0..moves.len() {
-            let pos = play(fen, &moves[..k]);
-            assert_eq!(judge(&pos, &chinese), Outcome::ONGOING, "after {k} plies");
-        }
-        let pos = play(fen, &moves);
-        assert_eq!(judge(&pos, &chinese).to_string(), "0-1 nine-round rule violation by red");
+        assert_nine_round_violation_at_the_end(fen, &moves);
         // A third attacking piece is not "the same pieces": a horse check, then
         // the two chariots chase the cannon eight times; every red move is an
         // attack, but three pieces made them.
@@ -620,10 +621,10 @@ mod tests {
             "g6f8", "d9d8", "i1i6", "a6a3", "h2h3", "a3a5", "i6i5", "a5a2", "h3h2", "a2a4", "i5i4", "a4a6", "h2h6",
             "a6a3", "i4i3", "a3a5", "h6h5",
         ];
+        let chinese = Rules::from(RuleSet::Chinese);
         let pos = play(fen3, &moves3[..1]);
         assert!(pos.in_check());
         let pos = play(fen3, &moves3);
-        assert_eq!(judge(&pos, &chinese), Outcome::ONGOING);
         // Every red move of the stretch is an attack and black's are not: only
         // the piece count keeps it legal.
         let classes = repetition::classify_span(&pos, 0, true);

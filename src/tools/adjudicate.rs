@@ -207,12 +207,7 @@ mod tests {
     use super::*;
 
     fn play(fen: &str, moves: &str) -> Position {
-        let mut pos = Position::from_fen(fen).unwrap();
-        for m in moves.split_whitespace() {
-            let mv = pos.parse_move(m).unwrap();
-            pos.make_move(mv);
-        }
-        pos
+        rules::play_moves(fen, false, moves.split_whitespace()).unwrap()
     }
 
     #[test]
