@@ -102,13 +102,11 @@ const ENTRIES: usize = 4;
 const AGE_BITS: u64 = 5;
 const AGE_MASK: u8 = (1 << AGE_BITS) - 1;
 
-#[derive(Default)]
 struct Slot {
     check: AtomicU64,
     data: AtomicU64,
 }
 
-#[derive(Default)]
 #[repr(align(64))]
 struct Cluster {
     slots: [Slot; ENTRIES],

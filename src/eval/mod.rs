@@ -62,6 +62,18 @@ fn add(acc: &mut (i32, i32), w: Pair, n: i32) {
     acc.1 += w.1 * n;
 }
 
+/// Walks from `s` in direction `d` over empty points: how many, and the
+/// first occupied (or off-board) point.
+#[inline(always)]
+fn slide(cells: &[u8; 256], mut s: i16, d: i16) -> (i32, i16) {
+    let mut n = 0;
+    while cells[(s & 0xFF) as usize] == EMPTY {
+        n += 1;
+        s += d;
+    }
+    (n, s)
+}
+
 #[inline(always)]
 fn is_kind(id: u8, color: Color, kind: PieceKind) -> bool {
     code_of(id) == (color as u8) << 3 | kind as u8
@@ -84,11 +96,8 @@ fn side_terms(board: &Board, us: Color, own: &Counts, their: &Counts) -> (i32, i
     for sq in board.squares_of(us, PieceKind::Chariot) {
         let mut mob = 0;
         for d in ORTHOGONAL {
-            let mut s = sq.0 as i16 + d;
-            while cells[(s & 0xFF) as usize] == EMPTY {
-                mob += 1;
-                s += d;
-            }
+            let (empty, s) = slide(cells, sq.0 as i16 + d, d);
+            mob += empty;
             let id = cells[(s & 0xFF) as usize];
             if id & enemy != 0 {
                 mob += 1;
@@ -129,18 +138,12 @@ fn side_terms(board: &Board, us: Color, own: &Counts, their: &Counts) -> (i32, i
     for sq in board.squares_of(us, PieceKind::Cannon) {
         let mut mob = 0;
         for d in ORTHOGONAL {
-            let mut s = sq.0 as i16 + d;
-            while cells[(s & 0xFF) as usize] == EMPTY {
-                mob += 1;
-                s += d;
-            }
-            if cells[(s & 0xFF) as usize] == OFF {
+            let (empty, screen) = slide(cells, sq.0 as i16 + d, d);
+            mob += empty;
+            if cells[(screen & 0xFF) as usize] == OFF {
                 continue;
             }
-            s += d;
-            while cells[(s & 0xFF) as usize] == EMPTY {
-                s += d;
-            }
+            let (_, s) = slide(cells, screen + d, d);
             if cells[(s & 0xFF) as usize] & enemy != 0 {
                 mob += 1;
             }
@@ -295,14 +298,24 @@ pub enum Knowledge {
     Large,
 }
 
+impl Knowledge {
+    /// Every level, least knowledge first.
+    pub const ALL: [Knowledge; 4] = [Knowledge::None, Knowledge::Small, Knowledge::Medium, Knowledge::Large];
+}
+
 /// [`evaluate`] as a plain integer.
 pub(crate) fn evaluate_raw(pos: &Position) -> i32 {
     evaluate_impl(pos, Knowledge::Large)
 }
 
-/// The static evaluation with only the terms of `knowledge`, for the side to move.
+/// The static evaluation with only the terms of `knowledge`, for the side to
+/// move. The full evaluation (the default) runs as its own specialised copy.
+#[inline]
 pub fn evaluate_at(pos: &Position, knowledge: Knowledge) -> i32 {
-    evaluate_impl(pos, knowledge)
+    match knowledge {
+        Knowledge::Large => evaluate_raw(pos),
+        k => evaluate_impl(pos, k),
+    }
 }
 
 #[inline(always)]

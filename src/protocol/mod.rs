@@ -162,7 +162,8 @@ impl GoParams {
     }
 }
 
-/// A three- or four-step UCCI level (`idle`, `pruning`, `knowledge`).
+/// A three- or four-step UCCI level (`idle`, `pruning`, `knowledge`), in
+/// increasing order: `level as usize` indexes `Pruning::ALL` and `Knowledge::ALL`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Level {
     /// `none`
@@ -190,6 +191,18 @@ pub enum Randomness {
     Large,
     /// `huge`
     Huge,
+}
+
+impl Randomness {
+    /// Every level, in the order of the option's combo values.
+    pub const ALL: [Randomness; 6] = [
+        Randomness::None,
+        Randomness::Tiny,
+        Randomness::Small,
+        Randomness::Medium,
+        Randomness::Large,
+        Randomness::Huge,
+    ];
 }
 
 /// UCCI `style`.
@@ -784,16 +797,7 @@ fn option_value(spec: &'static OptionSpec, value: Option<&str>) -> Result<Option
         "promotion" => OptionSetting::Promotion(check()?),
         "pruning" => OptionSetting::Pruning(level(combo()?)),
         "knowledge" => OptionSetting::Knowledge(level(combo()?)),
-        "randomness" => OptionSetting::Randomness(
-            [
-                Randomness::None,
-                Randomness::Tiny,
-                Randomness::Small,
-                Randomness::Medium,
-                Randomness::Large,
-                Randomness::Huge,
-            ][combo()?.min(5)],
-        ),
+        "randomness" => OptionSetting::Randomness(Randomness::ALL[combo()?.min(Randomness::ALL.len() - 1)]),
         "style" => OptionSetting::Style([Style::Solid, Style::Normal, Style::Risky][combo()?.min(2)]),
         "newgame" => OptionSetting::NewGame,
         "rules" => OptionSetting::Rules([RulesChoice::Asian, RulesChoice::Chinese][combo()?.min(1)]),

@@ -589,21 +589,11 @@ impl Session {
             }
             OptionSetting::Pruning(l) => {
                 self.settings.pruning = l;
-                engine.options_mut().pruning = match l {
-                    Level::None => Pruning::None,
-                    Level::Small => Pruning::Small,
-                    Level::Medium => Pruning::Medium,
-                    Level::Large => Pruning::Large,
-                };
+                engine.options_mut().pruning = Pruning::ALL[l as usize];
             }
             OptionSetting::Knowledge(l) => {
                 self.settings.knowledge = l;
-                engine.options_mut().knowledge = match l {
-                    Level::None => Knowledge::None,
-                    Level::Small => Knowledge::Small,
-                    Level::Medium => Knowledge::Medium,
-                    Level::Large => Knowledge::Large,
-                };
+                engine.options_mut().knowledge = Knowledge::ALL[l as usize];
             }
             OptionSetting::Randomness(r) => {
                 self.settings.randomness = r;
@@ -1187,14 +1177,7 @@ mod tests {
 
     #[test]
     fn randomness_levels_map_one_to_one() {
-        let all = [
-            Randomness::None,
-            Randomness::Tiny,
-            Randomness::Small,
-            Randomness::Medium,
-            Randomness::Large,
-            Randomness::Huge,
-        ];
+        let all = Randomness::ALL;
         let mapped: Vec<book::Randomness> = all.iter().map(|&r| book_randomness(r)).collect();
         for (r, b) in all.iter().zip(&mapped) {
             assert_eq!(book::Randomness::from_ucci(&format!("{r:?}")), Some(*b));

@@ -288,6 +288,7 @@ pub fn natural_limit_count(pos: &Position, policy: LimitPolicy) -> u32 {
 /// Whether the natural move limit has been reached (rules.md 4). O(1) while
 /// fewer than [`NATURAL_LIMIT_PLIES`] plies have passed since the last capture.
 /// The caller decides mate first: a mate on the limit ply wins.
+#[inline]
 pub fn natural_limit_reached(pos: &Position, policy: LimitPolicy) -> bool {
     pos.state().plies_since_capture as u32 >= NATURAL_LIMIT_PLIES
         && natural_limit_count(pos, policy) >= NATURAL_LIMIT_PLIES

@@ -14,9 +14,9 @@ use super::history::{cont_index, gravity, Histories};
 use super::movepick::{MovePicker, OrderContext};
 use super::params::*;
 use super::see::see_ge;
-use super::{root_tt_key, NodeHistory, Pruning, Worker, EVAL_NONE, NATURAL_LIMIT_PLIES};
+use super::{root_tt_key, NodeHistory, Pruning, Worker, EVAL_NONE};
 use crate::board::{code_of, PieceKind, EMPTY};
-use crate::eval::{evaluate_at, evaluate_raw, Knowledge};
+use crate::eval::{evaluate_at, evaluate_raw};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::{natural_limit_reached, LimitPolicy};
@@ -96,10 +96,7 @@ impl Worker<'_> {
     pub(super) fn static_eval(&self, tte: Option<TtEntry>, tt_score: Option<i32>) -> (i32, i32) {
         let static_eval = match tte {
             Some(e) if e.eval != EVAL_NONE => e.eval,
-            _ => match self.shared.options.knowledge {
-                Knowledge::Large => evaluate_raw(&self.pos),
-                k => evaluate_at(&self.pos, k),
-            },
+            _ => evaluate_at(&self.pos, self.shared.options.knowledge),
         };
         let mut eval = static_eval;
         if let (Some(e), Some(s)) = (tte, tt_score) {
@@ -172,12 +169,7 @@ impl Worker<'_> {
         if depth <= 0 {
             return if pv_node { self.qsearch::<Pv>(alpha, beta) } else { self.qsearch::<NonPv>(alpha, beta) };
         }
-        if pv_node {
-            self.pv_len[ply] = ply;
-            self.seldepth = self.seldepth.max(ply + 1);
-        }
-        self.count_node();
-        if self.stopped {
+        if self.enter_node(pv_node) {
             return 0;
         }
         let in_check = self.pos.in_check();
@@ -191,8 +183,7 @@ impl Worker<'_> {
             };
             // rules.md section 4: 60 moves without a capture draw, unless mated
             // now (the count caps each side's checks as the judge does).
-            if self.pos.state().plies_since_capture as usize >= NATURAL_LIMIT_PLIES
-                && natural_limit_reached(&self.pos, LimitPolicy::default())
+            if natural_limit_reached(&self.pos, LimitPolicy::default())
                 && (!in_check || !self.pos.legal_moves().is_empty())
             {
                 return self.draw_score(ply);

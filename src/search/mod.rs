@@ -95,6 +95,11 @@ pub enum Pruning {
     Large,
 }
 
+impl Pruning {
+    /// Every level, least pruning first.
+    pub const ALL: [Pruning; 4] = [Pruning::None, Pruning::Small, Pruning::Medium, Pruning::Large];
+}
+
 impl Default for SearchOptions {
     fn default() -> Self {
         SearchOptions {
@@ -338,6 +343,20 @@ impl<'a> Worker<'a> {
     #[inline(always)]
     pub(crate) fn limit_left(&self) -> i32 {
         NATURAL_LIMIT_PLIES as i32 - self.pos.state().plies_since_capture as i32
+    }
+
+    /// Node entry shared by the main search and quiescence: starts the PV
+    /// line at a PV node, tracks seldepth, counts the node (polling the
+    /// limits now and then). Returns whether the search has been stopped.
+    #[inline(always)]
+    pub(crate) fn enter_node(&mut self, pv_node: bool) -> bool {
+        let ply = self.ply;
+        if pv_node {
+            self.pv_len[ply] = ply;
+            self.seldepth = self.seldepth.max(ply + 1);
+        }
+        self.count_node();
+        self.stopped
     }
 
     #[inline(always)]

@@ -24,12 +24,7 @@ impl Worker<'_> {
     pub(crate) fn qsearch<N: NodeType>(&mut self, mut alpha: i32, beta: i32) -> i32 {
         let pv_node = N::PV;
         let ply = self.ply;
-        if pv_node {
-            self.pv_len[ply] = ply;
-            self.seldepth = self.seldepth.max(ply + 1);
-        }
-        self.count_node();
-        if self.stopped {
+        if self.enter_node(pv_node) {
             return 0;
         }
         let key = match self.node_history(ply) {

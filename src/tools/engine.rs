@@ -171,6 +171,11 @@ pub struct Thought {
 }
 
 impl Thought {
+    /// `reply` with nothing reported and no time elapsed yet.
+    fn nothing_yet(reply: Reply) -> Thought {
+        Thought { reply, elapsed_ms: 0, elapsed_us: 0, score: None, depth: None, nodes: None, engine_time_ms: None }
+    }
+
     fn set_elapsed(&mut self, d: Duration) {
         self.elapsed_ms = d.as_millis() as u64;
         self.elapsed_us = d.as_micros() as u64;
@@ -374,15 +379,7 @@ impl Engine {
     /// Sends `position`, `banmoves` (UCCI, when not empty) and `go`, then waits
     /// for `bestmove` until `deadline` (`None`: wait forever).
     pub fn think(&mut self, position: &str, banmoves: &[Move], go: &str, deadline: Option<Duration>) -> Thought {
-        let mut thought = Thought {
-            reply: Reply::Disconnected,
-            elapsed_ms: 0,
-            elapsed_us: 0,
-            score: None,
-            depth: None,
-            nodes: None,
-            engine_time_ms: None,
-        };
+        let mut thought = Thought::nothing_yet(Reply::Disconnected);
         if self.send(position).is_err() {
             return thought;
         }
@@ -602,15 +599,7 @@ mod tests {
 
     #[test]
     fn info_lines() {
-        let mut t = Thought {
-            reply: Reply::NoMove,
-            elapsed_ms: 0,
-            elapsed_us: 0,
-            score: None,
-            depth: None,
-            nodes: None,
-            engine_time_ms: None,
-        };
+        let mut t = Thought::nothing_yet(Reply::NoMove);
         parse_info("info depth 7 seldepth 8 multipv 1 score cp -150 nodes 4906 time 16 pv h7c7 g3g4", &mut t);
         assert_eq!((t.depth, t.score, t.nodes), (Some(7), Some(EngineScore::Cp(-150)), Some(4906)));
         assert_eq!(t.engine_time_ms, Some(16));
