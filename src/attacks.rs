@@ -5,10 +5,11 @@
 //! (rules.md section 1).
 //!
 //! It deliberately knows nothing about side to move or history; callers pass a
-//! cell accessor so a move can be tested without touching the board.
+//! cell accessor and the occupancy words through the general's point, so a
+//! move can be tested without touching the board ([`attacked_after`]).
 
 use crate::board::square::{DIAGONAL, EAST, HOME_HALF, IN_BOARD, IN_PALACE, NORTH, ORTHOGONAL, SOUTH, WEST};
-use crate::board::{code_of, Board, Color, Piece, PieceKind, Square, EMPTY, OFF};
+use crate::board::{code_of, first_on_line, line_after, Board, Color, Piece, PieceKind, Square, EMPTY, OFF};
 
 /// Up to four destinations per square, terminated by 0.
 pub type Steps4 = [u8; 4];
@@ -188,11 +189,13 @@ fn step(sq: u8, d: i16) -> u8 {
 }
 
 /// Whether a general of the other side standing on `sq` is attacked by a
-/// piece of `by`, reading cells through `at` (so a move can be tested without
-/// making it). Includes the facing-generals rule: the `by` general on the same
-/// file with nothing between counts as an attack.
+/// piece of `by`, reading cells through `at` and the occupancy words through
+/// `sq` (`rank`: its row, `file`: its column, see [`Board::line`]), so that a
+/// move can be tested without making it ([`Board::attacked_after`]). Includes
+/// the facing-generals rule: the `by` general on the same file with nothing
+/// between counts as an attack.
 #[inline(always)]
-pub fn is_general_attacked_with<F: Fn(u8) -> u8>(at: F, sq: Square, by: Color) -> bool {
+pub fn is_general_attacked_with<F: Fn(u8) -> u8>(at: F, rank: u16, file: u16, sq: Square, by: Color) -> bool {
     let base = (by as u8) << 3;
     let general = base | PieceKind::General as u8;
     let chariot = base | PieceKind::Chariot as u8;
@@ -201,6 +204,22 @@ pub fn is_general_attacked_with<F: Fn(u8) -> u8>(at: F, sq: Square, by: Color) -
     let soldier = base | PieceKind::Soldier as u8;
     let sq = sq.0;
 
+    // Lines: chariot or general first, cannon second.
+    for &d in &ORTHOGONAL {
+        let line = if d == EAST || d == WEST { rank } else { file };
+        let s = first_on_line(line, sq, d);
+        let id = at(s);
+        if id == OFF {
+            continue;
+        }
+        let c = code_of(id);
+        if c == chariot || c == general {
+            return true;
+        }
+        if code_of(at(first_on_line(line, s, d))) == cannon {
+            return true;
+        }
+    }
     // Soldiers: from in front of the general (their forward step) or beside it.
     let behind = if by == Color::Red { SOUTH } else { NORTH };
     if code_of(at(step(sq, behind))) == soldier
@@ -215,31 +234,6 @@ pub fn is_general_attacked_with<F: Fn(u8) -> u8>(at: F, sq: Square, by: Color) -
             return true;
         }
     }
-    // Lines: chariot or general first, cannon second.
-    for &d in &ORTHOGONAL {
-        let mut s = step(sq, d);
-        let mut id = at(s);
-        while id == EMPTY {
-            s = step(s, d);
-            id = at(s);
-        }
-        if id == OFF {
-            continue;
-        }
-        let c = code_of(id);
-        if c == chariot || c == general {
-            return true;
-        }
-        s = step(s, d);
-        id = at(s);
-        while id == EMPTY {
-            s = step(s, d);
-            id = at(s);
-        }
-        if code_of(id) == cannon {
-            return true;
-        }
-    }
     false
 }
 
@@ -247,7 +241,34 @@ pub fn is_general_attacked_with<F: Fn(u8) -> u8>(at: F, sq: Square, by: Color) -
 #[inline]
 pub fn is_general_attacked(board: &Board, color: Color) -> bool {
     let g = board.general(color);
-    g != Square(0) && is_general_attacked_with(|s| board.cells()[s as usize], g, !color)
+    g != Square(0)
+        && is_general_attacked_with(
+            |s| board.cells()[s as usize],
+            board.line(g.0, EAST),
+            board.line(g.0, NORTH),
+            g,
+            !color,
+        )
+}
+
+/// Whether a general of `!by` standing on `g` would be attacked by `by` with
+/// the piece `id` moved from `from` to `to` (whatever stood on `to` removed),
+/// without making the move.
+#[inline(always)]
+pub fn attacked_after(board: &Board, from: u8, to: u8, id: u8, g: Square, by: Color) -> bool {
+    let cells = board.cells();
+    let at = |s: u8| {
+        if s == to {
+            id
+        } else if s == from {
+            EMPTY
+        } else {
+            cells[s as usize]
+        }
+    };
+    let rank = line_after(board.line(g.0, EAST), g.0, EAST, from, to);
+    let file = line_after(board.line(g.0, NORTH), g.0, NORTH, from, to);
+    is_general_attacked_with(at, rank, file, g, by)
 }
 
 /// Whether the two generals face each other on an open file.

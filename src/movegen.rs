@@ -14,7 +14,7 @@
 use crate::attacks::{ADVISOR_STEPS, ELEPHANT_STEPS, GENERAL_STEPS, HORSE_ATTACK, HORSE_STEPS, SOLDIER_STEPS};
 use crate::board::square::{EAST, NORTH, SOUTH, WEST};
 use crate::board::Square;
-use crate::board::{code_of, side_tag, Piece, PieceKind, EMPTY, OFF, SLOT_START};
+use crate::board::{code_of, first_on_line, side_tag, Piece, PieceKind, EMPTY, OFF, SLOT_START};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 
@@ -100,40 +100,28 @@ impl Exposure {
             }
         };
         for d in [NORTH, SOUTH, EAST, WEST] {
-            // The first three pieces on the ray.
-            let mut found = [(0u8, 0u8); 3];
-            let mut n = 0;
-            let mut sq = g;
-            while n < 3 {
-                sq = (sq as i16 + d) as u8;
-                let id = cells[sq as usize];
-                if id == EMPTY {
-                    continue;
-                }
-                if id == OFF {
-                    break;
-                }
-                found[n] = (id, sq);
-                n += 1;
-            }
-            let (p1, s1) = found[0];
-            let (p2, _) = found[1];
-            let (p3, _) = found[2];
-            if n == 0 {
+            // The first three pieces on the ray (OFF once past the edge).
+            let line = board.line(g, d);
+            let s1 = first_on_line(line, g, d);
+            let p1 = cells[s1 as usize];
+            if p1 == OFF {
                 continue;
             }
             if code(p1) == enemy(PieceKind::Cannon) {
                 e.danger[e.danger_len] = (d, s1);
                 e.danger_len += 1;
             }
-            if n >= 2 {
-                let c2 = code(p2);
-                let line_piece = c2 == enemy(PieceKind::Chariot) || c2 == enemy(PieceKind::General);
-                if line_piece {
-                    pin(p1, &mut e);
-                }
+            let s2 = first_on_line(line, s1, d);
+            let p2 = cells[s2 as usize];
+            if p2 == OFF {
+                continue;
             }
-            if n == 3 && code(p3) == enemy(PieceKind::Cannon) {
+            let c2 = code(p2);
+            if c2 == enemy(PieceKind::Chariot) || c2 == enemy(PieceKind::General) {
+                pin(p1, &mut e);
+            }
+            let p3 = cells[first_on_line(line, s2, d) as usize];
+            if code(p3) == enemy(PieceKind::Cannon) {
                 pin(p1, &mut e);
                 pin(p2, &mut e);
             }
@@ -279,47 +267,48 @@ fn generate_impl<const QUIETS: bool, const CAPTURES: bool>(pos: &Position, list:
     // Chariots.
     each_piece!(4, |id, from, sens| {
         for d in [NORTH, SOUTH, EAST, WEST] {
-            let mut to = (from as i16 + d) as u8;
-            loop {
-                let t = cells[to as usize];
-                if t == EMPTY {
-                    if QUIETS {
+            if QUIETS {
+                let mut to = (from as i16 + d) as u8;
+                loop {
+                    let t = cells[to as usize];
+                    if t == EMPTY {
                         gen.add(list, from, to, sens);
+                    } else {
+                        if CAPTURES && t & them != 0 {
+                            gen.add(list, from, to, sens);
+                        }
+                        break;
                     }
-                } else {
-                    if CAPTURES && t & them != 0 {
-                        gen.add(list, from, to, sens);
-                    }
-                    break;
+                    to = (to as i16 + d) as u8;
                 }
-                to = (to as i16 + d) as u8;
+            } else {
+                let to = board.first_from(from, d);
+                if cells[to as usize] & them != 0 {
+                    gen.add(list, from, to, sens);
+                }
             }
         }
     });
     // Cannons.
     each_piece!(5, |id, from, sens| {
         for d in [NORTH, SOUTH, EAST, WEST] {
-            let mut to = (from as i16 + d) as u8;
-            // Quiet moves up to the screen.
-            let mut t = cells[to as usize];
-            while t == EMPTY {
-                if QUIETS {
+            let screen = if QUIETS {
+                // Quiet moves up to the screen.
+                let mut to = (from as i16 + d) as u8;
+                while cells[to as usize] == EMPTY {
                     gen.add(list, from, to, sens);
+                    to = (to as i16 + d) as u8;
                 }
-                to = (to as i16 + d) as u8;
-                t = cells[to as usize];
-            }
-            if !CAPTURES || t & (tag | them) == 0 {
+                to
+            } else {
+                board.first_from(from, d)
+            };
+            if !CAPTURES || cells[screen as usize] == OFF {
                 continue; // off the board: no screen
             }
             // Jump the screen to the next piece.
-            to = (to as i16 + d) as u8;
-            t = cells[to as usize];
-            while t == EMPTY {
-                to = (to as i16 + d) as u8;
-                t = cells[to as usize];
-            }
-            if t & them != 0 {
+            let to = board.first_from(screen, d);
+            if cells[to as usize] & them != 0 {
                 gen.add(list, from, to, sens);
             }
         }

@@ -9,7 +9,7 @@ pub mod psq;
 pub mod weights;
 
 use crate::attacks::HORSE_STEPS;
-use crate::board::square::{ORTHOGONAL, SOUTH};
+use crate::board::square::{EAST, NORTH, ORTHOGONAL, SOUTH, WEST};
 use crate::board::{code_of, side_tag, Board, Color, PieceKind, Square, EMPTY, OFF, SLOT_START};
 use crate::position::Position;
 use crate::score::Score;
@@ -62,16 +62,17 @@ fn add(acc: &mut (i32, i32), w: Pair, n: i32) {
     acc.1 += w.1 * n;
 }
 
-/// Walks from `s` in direction `d` over empty points: how many, and the
-/// first occupied (or off-board) point.
+/// Scans from the point `s` in direction `d`: how many empty points before
+/// the first occupied (or off-board) cell, and that cell.
 #[inline(always)]
-fn slide(cells: &[u8; 256], mut s: i16, d: i16) -> (i32, i16) {
-    let mut n = 0;
-    while cells[(s & 0xFF) as usize] == EMPTY {
-        n += 1;
-        s += d;
-    }
-    (n, s)
+fn slide(board: &Board, s: u8, d: i16) -> (i32, u8) {
+    let end = board.first_from(s, d);
+    let dist = if d == EAST || d == WEST {
+        (end as i32 - s as i32).abs()
+    } else {
+        ((end >> 4) as i32 - (s >> 4) as i32).abs()
+    };
+    (dist - 1, end)
 }
 
 #[inline(always)]
@@ -96,9 +97,9 @@ fn side_terms(board: &Board, us: Color, own: &Counts, their: &Counts) -> (i32, i
     for sq in board.squares_of(us, PieceKind::Chariot) {
         let mut mob = 0;
         for d in ORTHOGONAL {
-            let (empty, s) = slide(cells, sq.0 as i16 + d, d);
+            let (empty, s) = slide(board, sq.0, d);
             mob += empty;
-            let id = cells[(s & 0xFF) as usize];
+            let id = cells[s as usize];
             if id & enemy != 0 {
                 mob += 1;
             }
@@ -138,33 +139,28 @@ fn side_terms(board: &Board, us: Color, own: &Counts, their: &Counts) -> (i32, i
     for sq in board.squares_of(us, PieceKind::Cannon) {
         let mut mob = 0;
         for d in ORTHOGONAL {
-            let (empty, screen) = slide(cells, sq.0 as i16 + d, d);
+            let (empty, screen) = slide(board, sq.0, d);
             mob += empty;
-            if cells[(screen & 0xFF) as usize] == OFF {
+            if cells[screen as usize] == OFF {
                 continue;
             }
-            let (_, s) = slide(cells, screen + d, d);
-            if cells[(s & 0xFF) as usize] & enemy != 0 {
+            if cells[board.first_from(screen, d) as usize] & enemy != 0 {
                 mob += 1;
             }
         }
         add(&mut acc, CANNON_MOBILITY, mob);
         if eg != Square(0) && sq.file() == eg.file() {
-            let d: i16 = if eg.0 > sq.0 { 16 } else { -16 };
-            let mut s = sq.0 as i16 + d;
-            let mut screens = 0;
-            let mut screen = EMPTY;
-            while s != eg.0 as i16 {
-                let id = cells[(s & 0xFF) as usize];
-                if id != EMPTY {
-                    screens += 1;
-                    screen = id;
-                    if screens > 1 {
-                        break;
-                    }
-                }
-                s += d;
-            }
+            let d: i16 = if eg.0 > sq.0 { NORTH } else { SOUTH };
+            // Pieces between the cannon and the enemy general: 0, 1 (then
+            // `screen` is its id) or 2 meaning "two or more".
+            let first = board.first_from(sq.0, d);
+            let (screens, screen) = if first == eg.0 {
+                (0, EMPTY)
+            } else if board.first_from(first, d) == eg.0 {
+                (1, cells[first as usize])
+            } else {
+                (2, EMPTY)
+            };
             if screens == 0 {
                 add(&mut acc, EMPTY_HEAD_CANNON, 1);
             } else if screens == 1 && is_kind(screen, them, PieceKind::Horse) && board.square_of(screen) == their_heart

@@ -12,9 +12,7 @@ pub mod zobrist;
 
 use std::fmt;
 
-use crate::attacks::{
-    self, is_general_attacked_with, ADVISOR_STEPS, ELEPHANT_EYE, GENERAL_STEPS, HORSE_LEG, SOLDIER_STEPS,
-};
+use crate::attacks::{self, ADVISOR_STEPS, ELEPHANT_EYE, GENERAL_STEPS, HORSE_LEG, SOLDIER_STEPS};
 use crate::board::{code_of, side_tag, Board, Color, Piece, PieceKind, Square, EMPTY};
 use crate::eval::psq::Psq;
 use crate::fen::{FenError, Setup};
@@ -329,6 +327,7 @@ impl Position {
         self.states.push(StateInfo { key: Key(key), mv: m, captured, in_check, plies_since_capture });
         debug_assert_eq!(self.key(), self.compute_key());
         debug_assert_eq!(self.psq, Psq::compute(&self.board));
+        debug_assert!(self.board.lines_consistent());
     }
 
     /// Takes back the last move made with [`Position::make_move`].
@@ -427,18 +426,8 @@ impl Position {
     #[inline(always)]
     fn attacked_after(&self, m: Move, g: Square, color: Color) -> bool {
         let (from, to) = (m.from().0, m.to().0);
-        let cells = self.board.cells();
-        let mover = cells[from as usize];
-        let at = |s: u8| {
-            if s == to {
-                mover
-            } else if s == from {
-                EMPTY
-            } else {
-                cells[s as usize]
-            }
-        };
-        is_general_attacked_with(at, g, !color)
+        let mover = self.board.cells()[from as usize];
+        attacks::attacked_after(&self.board, from, to, mover, g, !color)
     }
 
     /// Whether the pseudo-legal move `m` leaves the mover's general attacked.

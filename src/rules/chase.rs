@@ -21,7 +21,7 @@
 //! rules.md 3.1 (a pair whose victim lost its root starts to qualify), and
 //! excludes a slider that merely slides along the line it already attacked on.
 
-use crate::attacks::{attacks_square, is_general_attacked, is_general_attacked_with};
+use crate::attacks::{attacked_after, attacks_square, is_general_attacked};
 use crate::board::{code_of, side_tag, Board, Color, Piece, PieceId, PieceKind, Square, EMPTY, OFF};
 use crate::moves::Move;
 use crate::position::Position;
@@ -98,21 +98,7 @@ pub fn can_capture(board: &Board, from: Square, to: Square) -> bool {
     if general == Square(0) {
         return true;
     }
-    let cells = board.cells();
-    let (f, t) = (from.0, to.0);
-    !is_general_attacked_with(
-        |s| {
-            if s == t {
-                id
-            } else if s == f {
-                EMPTY
-            } else {
-                cells[s as usize]
-            }
-        },
-        general,
-        !color,
-    )
+    !attacked_after(board, from.0, to.0, id, general, !color)
 }
 
 /// Whether any piece of `color` can legally capture on `sq`.

@@ -8,8 +8,8 @@
 //! when the point is then not attacked. Pins are ignored.
 
 use crate::attacks::{ADVISOR_STEPS, GENERAL_STEPS, HORSE_JUMPS, SOLDIER_STEPS};
-use crate::board::square::{DIAGONAL, HOME_HALF, ORTHOGONAL};
-use crate::board::{code_of, Color, PieceKind, EMPTY, OFF};
+use crate::board::square::{DIAGONAL, EAST, HOME_HALF, NORTH, ORTHOGONAL, WEST};
+use crate::board::{code_of, first_on_line, line_after, Color, PieceKind, EMPTY, OFF};
 use crate::eval::weights::SEE_VALUE;
 use crate::moves::Move;
 use crate::position::Position;
@@ -30,8 +30,9 @@ fn at(cells: &[u8; 256], sq: i16) -> u8 {
     cells[(sq & 0xFF) as usize]
 }
 
-/// The least valuable piece of `side` attacking `to` on `cells`: (square, value).
-fn least_valuable_attacker(cells: &[u8; 256], to: u8, side: Color) -> Option<(u8, i32)> {
+/// The least valuable piece of `side` attacking `to` on `cells`, whose
+/// occupancy words through `to` are `rank` and `file`: (square, value).
+fn least_valuable_attacker(cells: &[u8; 256], rank: u16, file: u16, to: u8, side: Color) -> Option<(u8, i32)> {
     let base = (side as u8) << 3;
     let is = |id: u8, kind: PieceKind| code_of(id) == base | kind as u8;
     let t = to as i16;
@@ -69,23 +70,18 @@ fn least_valuable_attacker(cells: &[u8; 256], to: u8, side: Color) -> Option<(u8
     let mut chariot = None;
     let mut cannon = None;
     for d in ORTHOGONAL {
-        let mut s = t + d;
-        while at(cells, s) == EMPTY {
-            s += d;
-        }
-        let first = at(cells, s);
+        let line = if d == EAST || d == WEST { rank } else { file };
+        let s = first_on_line(line, to, d);
+        let first = cells[s as usize];
         if first == OFF {
             continue;
         }
         if chariot.is_none() && is(first, PieceKind::Chariot) {
-            chariot = Some((s & 0xFF) as u8);
+            chariot = Some(s);
         }
-        s += d;
-        while at(cells, s) == EMPTY {
-            s += d;
-        }
-        if cannon.is_none() && is(at(cells, s), PieceKind::Cannon) {
-            cannon = Some((s & 0xFF) as u8);
+        let s = first_on_line(line, s, d);
+        if cannon.is_none() && is(cells[s as usize], PieceKind::Cannon) {
+            cannon = Some(s);
         }
     }
     if let Some(s) = cannon {
@@ -106,8 +102,11 @@ fn least_valuable_attacker(cells: &[u8; 256], to: u8, side: Color) -> Option<(u8
 /// The exchange value of `m` for the side to move (0 for a quiet move to a
 /// safe point, negative when the moved piece is lost for less).
 pub fn see(pos: &Position, m: Move) -> i32 {
-    let mut cells = *pos.board().cells();
+    let board = pos.board();
+    let mut cells = *board.cells();
     let to = m.to().0;
+    let mut rank = board.line(to, EAST);
+    let mut file = board.line(to, NORTH);
     let mut gain = [0i32; 40];
     let mut d = 0usize;
     gain[0] = cell_value(cells[to as usize]);
@@ -122,15 +121,18 @@ pub fn see(pos: &Position, m: Move) -> i32 {
         }
         cells[to as usize] = cells[a_sq as usize];
         cells[a_sq as usize] = EMPTY;
+        rank = line_after(rank, to, EAST, a_sq, to);
+        file = line_after(file, to, NORTH, a_sq, to);
         side = !side;
-        match least_valuable_attacker(&cells, to, side) {
+        match least_valuable_attacker(&cells, rank, file, to, side) {
             Some((s, v)) => {
                 if v == SEE_VALUE[PieceKind::General.index()] {
                     // The general may only take if the point is then safe.
                     let saved = (cells[to as usize], cells[s as usize]);
                     cells[to as usize] = cells[s as usize];
                     cells[s as usize] = EMPTY;
-                    let defended = least_valuable_attacker(&cells, to, !side).is_some();
+                    let (r, f) = (line_after(rank, to, EAST, s, to), line_after(file, to, NORTH, s, to));
+                    let defended = least_valuable_attacker(&cells, r, f, to, !side).is_some();
                     cells[to as usize] = saved.0;
                     cells[s as usize] = saved.1;
                     if defended {
