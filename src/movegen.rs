@@ -1,5 +1,8 @@
 //! Legal move generation: all moves, captures only (for quiescence), and check
-//! evasions. Only legal moves leave this module.
+//! evasions. Moves reach a [`MoveSink`] with a flag saying whether they still
+//! need the legality test: a [`MoveList`] tests at once and receives legal
+//! moves only; a [`DeferredList`] keeps the flag so the consumer (the move
+//! picker's quiet stage) tests only the moves it uses.
 //!
 //! Moves are generated from the piece lists with per-square destination
 //! tables; legality is decided per move. When the side to move is not in
@@ -7,7 +10,10 @@
 //! general's rank or file (a chariot line, a cannon screen, the facing
 //! generals), leaves a horse-leg point next to the general, lands on the
 //! general's rank or file (a new cannon screen), or is a general move; every
-//! other move is legal without further work. The rest are tested by asking
+//! other move is legal without further work. In check, a non-general move
+//! that touches neither the general's rank and file, nor its diagonal
+//! neighbours, nor the points a horse attacks it from cannot change whether it
+//! is attacked, so it is dropped untested. The rest are tested by asking
 //! whether the general would be attacked with the move applied to a virtual
 //! board.
 
@@ -15,7 +21,9 @@ use crate::attacks::{ADVISOR_STEPS, ELEPHANT_STEPS, GENERAL_STEPS, HORSE_ATTACK,
 use crate::board::square::{EAST, NORTH, SOUTH, WEST};
 use crate::board::Square;
 use crate::board::{code_of, first_on_line, side_tag, Piece, PieceKind, EMPTY, OFF, SLOT_START};
-use crate::moves::{Move, MoveList};
+use arrayvec::ArrayVec;
+
+use crate::moves::{Move, MoveList, MAX_MOVES};
 use crate::position::Position;
 
 /// A generation mode.
@@ -49,13 +57,50 @@ impl GenKind for Quiets {
     const CAPTURES: bool = false;
 }
 
+/// Where generated moves go: each pseudo-legal move comes with whether it
+/// needs the full legality test (`Position::leaves_general_attacked`); a
+/// move without that flag is known legal.
+pub trait MoveSink {
+    /// Takes one pseudo-legal move.
+    fn add(&mut self, pos: &Position, m: Move, needs_test: bool);
+}
+
+/// A plain list receives legal moves only: flagged moves are tested at once.
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn add(&mut self, pos: &Position, m: Move, needs_test: bool) {
+        if !needs_test || !pos.leaves_general_attacked(m) {
+            self.push(m);
+        }
+    }
+}
+
+/// Pseudo-legal moves with their legality-test flags, for a consumer that
+/// tests only the moves it actually uses (the move picker's quiet stage:
+/// after a cutoff the rest are never tested).
+pub type DeferredList = ArrayVec<(Move, bool), MAX_MOVES>;
+
+impl MoveSink for DeferredList {
+    #[inline(always)]
+    fn add(&mut self, _pos: &Position, m: Move, needs_test: bool) {
+        self.push((m, needs_test));
+    }
+}
+
 /// Appends the legal moves of kind `G` to `list`.
 #[inline]
 pub fn generate<G: GenKind>(pos: &Position, list: &mut MoveList) {
+    generate_into::<G, _>(pos, list)
+}
+
+/// Appends the moves of kind `G` to `sink`, each flagged with whether it
+/// still needs the legality test (see [`MoveSink`]).
+#[inline]
+pub fn generate_into<G: GenKind, S: MoveSink>(pos: &Position, sink: &mut S) {
     match (G::QUIETS, G::CAPTURES) {
-        (true, true) => generate_impl::<true, true>(pos, list),
-        (true, false) => generate_impl::<true, false>(pos, list),
-        _ => generate_impl::<false, true>(pos, list),
+        (true, true) => generate_impl::<true, true, S>(pos, sink),
+        (true, false) => generate_impl::<true, false, S>(pos, sink),
+        _ => generate_impl::<false, true, S>(pos, sink),
     }
 }
 
@@ -63,7 +108,7 @@ pub fn generate<G: GenKind>(pos: &Position, list: &mut MoveList) {
 #[inline]
 pub fn count_legal(pos: &Position) -> usize {
     let mut list = MoveList::new();
-    generate_impl::<true, true>(pos, &mut list);
+    generate_impl::<true, true, MoveList>(pos, &mut list);
     list.len()
 }
 
@@ -154,43 +199,72 @@ impl Exposure {
     }
 }
 
-struct Gen<'a> {
+/// Whether `sq` is on the rank or file of `g`, diagonally next to it, or a
+/// horse's jump away: the points that decide whether `g` is attacked.
+#[inline(always)]
+fn near_general(g: u8, sq: u8) -> bool {
+    let (dx, dy) =
+        (((sq & 15) as i8 - (g & 15) as i8).unsigned_abs(), ((sq >> 4) as i8 - (g >> 4) as i8).unsigned_abs());
+    dx == 0 || dy == 0 || (dx <= 2 && dy <= 2 && dx + dy <= 3)
+}
+
+/// One generation run; `IN_CHECK` selects the evasion filter at compile time.
+struct Gen<'a, const IN_CHECK: bool> {
     pos: &'a Position,
     g: u8,
-    in_check: bool,
     exposure: Exposure,
 }
 
-impl Gen<'_> {
-    /// Adds a non-general move, testing legality only when it could matter.
+impl<const IN_CHECK: bool> Gen<'_, IN_CHECK> {
+    /// Adds a non-general move, flagged for the legality test only when it
+    /// could matter.
     #[inline(always)]
-    fn add(&self, list: &mut MoveList, from: u8, to: u8, sensitive_from: bool) {
+    fn add<S: MoveSink>(&self, sink: &mut S, from: u8, to: u8, sensitive_from: bool) {
         let m = Move::new(Square(from), Square(to));
-        if (!sensitive_from && (self.exposure.danger_len == 0 || !self.exposure.in_danger(self.g, to)))
-            || !self.pos.leaves_general_attacked(m)
-        {
-            list.push(m);
+        if IN_CHECK {
+            // Whether the general is attacked depends only on the points of its
+            // rank and file, its diagonal neighbours (horse legs) and the points
+            // a horse attacks it from. A move that touches none of them leaves
+            // the check in place.
+            if !near_general(self.g, from) && !near_general(self.g, to) {
+                return;
+            }
+            sink.add(self.pos, m, true);
+            return;
         }
+        let safe = !sensitive_from && (self.exposure.danger_len == 0 || !self.exposure.in_danger(self.g, to));
+        sink.add(self.pos, m, !safe);
     }
 
     /// Whether moves of the piece `id` need the full legality test.
     #[inline(always)]
     fn sensitive(&self, id: usize) -> bool {
-        self.in_check || (self.exposure.pinned >> (id & 15)) & 1 != 0
+        IN_CHECK || (self.exposure.pinned >> (id & 15)) & 1 != 0
     }
 }
 
-fn generate_impl<const QUIETS: bool, const CAPTURES: bool>(pos: &Position, list: &mut MoveList) {
+#[inline(always)]
+fn generate_impl<const QUIETS: bool, const CAPTURES: bool, S: MoveSink>(pos: &Position, list: &mut S) {
+    if pos.in_check() {
+        generate_moves::<QUIETS, CAPTURES, true, S>(pos, list)
+    } else {
+        generate_moves::<QUIETS, CAPTURES, false, S>(pos, list)
+    }
+}
+
+fn generate_moves<const QUIETS: bool, const CAPTURES: bool, const IN_CHECK: bool, S: MoveSink>(
+    pos: &Position,
+    list: &mut S,
+) {
     let us = pos.side_to_move();
     let board = pos.board();
     let cells = board.cells();
     let tag = side_tag(us);
     let them = side_tag(!us);
     let g = board.general(us).0;
-    let in_check = pos.in_check();
     let exposure =
-        if in_check { Exposure { pinned: 0, danger: [(0, 0); 4], danger_len: 0 } } else { Exposure::compute(pos) };
-    let gen = Gen { pos, g, in_check, exposure };
+        if IN_CHECK { Exposure { pinned: 0, danger: [(0, 0); 4], danger_len: 0 } } else { Exposure::compute(pos) };
+    let gen = Gen::<IN_CHECK> { pos, g, exposure };
     let ci = us.index();
 
     // Target test: empty (quiet) or enemy (capture); own pieces and OFF fail.
@@ -212,10 +286,7 @@ fn generate_impl<const QUIETS: bool, const CAPTURES: bool>(pos: &Position, list:
                 break;
             }
             if target_ok!(to) {
-                let m = Move::new(Square(g), Square(to));
-                if !pos.leaves_general_attacked(m) {
-                    list.push(m);
-                }
+                list.add(pos, Move::new(Square(g), Square(to)), true);
             }
         }
     }

@@ -9,15 +9,19 @@
 //! victim value (the caller prunes by SEE). Every legal move is yielded
 //! exactly once (a test drives perft through the picker).
 //!
-//! The generator only produces legal moves; moves from outside the
-//! generator (TT, killers, counter) are tested with `Position::is_legal`.
+//! Captures and evasions come from the generator already legal; quiet moves
+//! come pseudo-legal with a flag on the few that need the legality test
+//! (moves of a possibly pinned piece, general moves), which is run only when
+//! the move's turn comes, so a cutoff saves the tests of the rest. Moves from
+//! outside the generator (TT, killers, counter) are tested with
+//! `Position::is_legal`.
 
 use arrayvec::ArrayVec;
 
 use super::history::{cont_index, Histories};
 use super::see::{cell_value, see_ge};
 use crate::board::{code_of, EMPTY};
-use crate::movegen::{generate, Captures, Evasions, Quiets};
+use crate::movegen::{generate, generate_into, Captures, DeferredList, Evasions, Quiets};
 use crate::moves::{Move, MoveList, MAX_MOVES};
 use crate::position::Position;
 
@@ -56,6 +60,9 @@ pub struct MovePicker {
     killers: [Move; 2],
     counter: Move,
     moves: ArrayVec<(Move, i32), MAX_MOVES>,
+    /// The quiet stage's moves, best first, with their legality-test flags:
+    /// a flagged move is tested only when its turn comes.
+    quiets: ArrayVec<(Move, bool, i32), MAX_MOVES>,
     cur: usize,
     bad: ArrayVec<Move, MAX_MOVES>,
     bad_cur: usize,
@@ -78,6 +85,7 @@ impl MovePicker {
             killers,
             counter,
             moves: ArrayVec::new(),
+            quiets: ArrayVec::new(),
             cur: 0,
             bad: ArrayVec::new(),
             bad_cur: 0,
@@ -203,32 +211,36 @@ impl MovePicker {
                 }
                 Stage::GenQuiets => {
                     self.stage = Stage::Quiets;
-                    self.moves.clear();
                     self.cur = 0;
                     if !self.skip_quiets {
-                        let mut list = MoveList::new();
-                        generate::<Quiets>(pos, &mut list);
-                        for &m in &list {
+                        let mut list = DeferredList::new();
+                        generate_into::<Quiets, _>(pos, &mut list);
+                        for &(m, test) in &list {
                             if !self.is_special_quiet(m) {
-                                self.moves.push((m, Self::quiet_score(pos, ctx, m)));
+                                self.quiets.push((m, test, Self::quiet_score(pos, ctx, m)));
                             }
                         }
-                        // Insertion sort, best first.
-                        for i in 1..self.moves.len() {
-                            let x = self.moves[i];
+                        // Insertion sort, best first (stable: the order of the
+                        // legal moves does not depend on the untested ones).
+                        for i in 1..self.quiets.len() {
+                            let x = self.quiets[i];
                             let mut j = i;
-                            while j > 0 && self.moves[j - 1].1 < x.1 {
-                                self.moves[j] = self.moves[j - 1];
+                            while j > 0 && self.quiets[j - 1].2 < x.2 {
+                                self.quiets[j] = self.quiets[j - 1];
                                 j -= 1;
                             }
-                            self.moves[j] = x;
+                            self.quiets[j] = x;
                         }
                     }
                 }
                 Stage::Quiets => {
-                    if !self.skip_quiets && self.cur < self.moves.len() {
+                    if !self.skip_quiets && self.cur < self.quiets.len() {
+                        let (m, test, _) = self.quiets[self.cur];
                         self.cur += 1;
-                        return Some(self.moves[self.cur - 1].0);
+                        if !test || !pos.leaves_general_attacked(m) {
+                            return Some(m);
+                        }
+                        continue;
                     }
                     self.stage = Stage::BadCaptures;
                 }
