@@ -77,6 +77,8 @@ pub struct Board {
     /// of padded row `row` (`sq >> 4`), `lines[16 + col]` bit `row` for padded
     /// column `col` (`sq & 15`); plus the sentinel bits at both ends.
     lines: [u16; 32],
+    /// Bit `id` set for every piece id on the board.
+    present: u64,
 }
 
 /// The word of `lines` a scan from `sq` in direction `d` reads.
@@ -159,7 +161,7 @@ impl Board {
         for col_word in &mut lines[16 + 3..16 + 12] {
             *col_word = 1 << 2 | 1 << 13;
         }
-        Board { cells, squares: [Square(0); 48], lines }
+        Board { cells, squares: [Square(0); 48], lines, present: 0 }
     }
 
     /// The occupancy word through `sq` along orthogonal direction `d`, for
@@ -176,15 +178,17 @@ impl Board {
         first_on_line(self.line(sq, d), sq, d)
     }
 
-    /// Whether the occupancy words match the cells (for debug assertions and tests).
-    pub fn lines_consistent(&self) -> bool {
+    /// Whether the occupancy words and the presence mask match the cells and
+    /// the piece lists (for debug assertions and tests).
+    pub fn is_consistent(&self) -> bool {
         let mut fresh = Board::empty();
         for sq in Square::all() {
             if self.cells[sq.index()] != EMPTY {
                 fresh.occupy(sq.0);
             }
         }
-        fresh.lines == self.lines
+        let present = (16..48).filter(|&id| self.squares[id] != Square(0)).fold(0u64, |m, id| m | 1 << id);
+        fresh.lines == self.lines && present == self.present
     }
 
     #[inline(always)]
@@ -249,6 +253,7 @@ impl Board {
                 self.cells[sq.index()] = id;
                 self.squares[id as usize] = sq;
                 self.occupy(sq.0);
+                self.present |= 1 << id;
                 return Some(id);
             }
         }
@@ -263,6 +268,7 @@ impl Board {
             self.squares[id as usize] = Square(0);
             self.cells[sq.index()] = EMPTY;
             self.vacate(sq.0);
+            self.present &= !(1 << id);
         }
         id
     }
@@ -273,6 +279,7 @@ impl Board {
         self.cells[sq.index()] = id;
         self.squares[id as usize] = sq;
         self.occupy(sq.0);
+        self.present |= 1 << id;
     }
 
     /// Moves the piece on `from` to `to`, removing what stood on `to`; returns
@@ -283,6 +290,7 @@ impl Board {
         let captured = self.cells[to.index()];
         if captured != EMPTY {
             self.squares[captured as usize] = Square(0);
+            self.present &= !(1 << captured);
         }
         self.cells[to.index()] = id;
         self.cells[from.index()] = EMPTY;
@@ -301,6 +309,7 @@ impl Board {
         self.cells[to.index()] = captured;
         if captured != EMPTY {
             self.squares[captured as usize] = to;
+            self.present |= 1 << captured;
         } else {
             self.vacate(to.0);
         }
@@ -316,18 +325,44 @@ impl Board {
         })
     }
 
-    /// Number of pieces of `color` and `kind` on the board.
-    pub fn count(&self, color: Color, kind: PieceKind) -> usize {
-        let tag = side_tag(color);
+    /// The ids of `color`'s pieces of `kind` on the board, as bits of a mask
+    /// (bit `id`).
+    #[inline(always)]
+    pub fn mask(&self, color: Color, kind: PieceKind) -> u64 {
         let k = kind.index();
-        (SLOT_START[k]..SLOT_START[k + 1]).filter(|&s| self.squares[(tag + s) as usize] != Square(0)).count()
+        let width = SLOT_START[k + 1] - SLOT_START[k];
+        self.present & ((1u64 << width) - 1) << (side_tag(color) + SLOT_START[k])
+    }
+
+    /// The ids of all of `color`'s pieces on the board, as bits of a mask.
+    #[inline(always)]
+    pub fn side_mask(&self, color: Color) -> u64 {
+        self.present & 0xFFFF << side_tag(color)
+    }
+
+    /// Number of pieces of `color` and `kind` on the board.
+    #[inline]
+    pub fn count(&self, color: Color, kind: PieceKind) -> usize {
+        self.mask(color, kind).count_ones() as usize
     }
 
     /// Squares of the pieces of `color` and `kind`.
+    #[inline]
     pub fn squares_of(&self, color: Color, kind: PieceKind) -> impl Iterator<Item = Square> + '_ {
-        let tag = side_tag(color);
-        let k = kind.index();
-        (SLOT_START[k]..SLOT_START[k + 1]).map(move |s| self.squares[(tag + s) as usize]).filter(|&sq| sq != Square(0))
+        self.squares_in(self.mask(color, kind))
+    }
+
+    /// Squares of the pieces whose ids are the bits of `mask`, in id order.
+    #[inline]
+    pub fn squares_in(&self, mut mask: u64) -> impl Iterator<Item = Square> + '_ {
+        std::iter::from_fn(move || {
+            if mask == 0 {
+                return None;
+            }
+            let id = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            Some(self.squares[id])
+        })
     }
 }
 
@@ -352,7 +387,7 @@ mod tests {
         assert_eq!(cap, EMPTY);
         b.unmove_piece(Square::new(0, 0), Square::new(0, 5), cap);
         assert_eq!(b.piece_at(Square::new(0, 0)), Some(r));
-        assert!(b.lines_consistent());
+        assert!(b.is_consistent());
     }
 
     /// `first_from` finds what a walk over the cells finds, in every direction
@@ -373,7 +408,7 @@ mod tests {
                     b.add(piece, sq);
                 }
             }
-            assert!(b.lines_consistent());
+            assert!(b.is_consistent());
             for sq in Square::all() {
                 for d in ORTHOGONAL {
                     let mut s = (sq.0 as i16 + d) as u8;

@@ -10,7 +10,7 @@ pub mod weights;
 
 use crate::attacks::HORSE_STEPS;
 use crate::board::square::{EAST, NORTH, ORTHOGONAL, SOUTH, WEST};
-use crate::board::{code_of, side_tag, Board, Color, PieceKind, Square, EMPTY, OFF, SLOT_START};
+use crate::board::{code_of, side_tag, Board, Color, PieceKind, Square, EMPTY, OFF};
 use crate::position::Position;
 use crate::score::Score;
 use weights::*;
@@ -25,13 +25,11 @@ pub fn evaluate(pos: &Position) -> Score {
 struct Counts([i32; 7]);
 
 impl Counts {
+    #[inline(always)]
     fn of(board: &Board, color: Color) -> Counts {
         let mut c = Counts::default();
-        let tag = side_tag(color);
-        for (k, slots) in SLOT_START.windows(2).enumerate() {
-            for slot in slots[0]..slots[1] {
-                c.0[k] += (board.square_of(tag + slot) != Square(0)) as i32;
-            }
+        for k in PieceKind::ALL {
+            c.0[k.index()] = board.count(color, k) as i32;
         }
         c
     }
@@ -62,19 +60,6 @@ fn add(acc: &mut (i32, i32), w: Pair, n: i32) {
     acc.1 += w.1 * n;
 }
 
-/// Scans from the point `s` in direction `d`: how many empty points before
-/// the first occupied (or off-board) cell, and that cell.
-#[inline(always)]
-fn slide(board: &Board, s: u8, d: i16) -> (i32, u8) {
-    let end = board.first_from(s, d);
-    let dist = if d == EAST || d == WEST {
-        (end as i32 - s as i32).abs()
-    } else {
-        ((end >> 4) as i32 - (s >> 4) as i32).abs()
-    };
-    (dist - 1, end)
-}
-
 #[inline(always)]
 fn is_kind(id: u8, color: Color, kind: PieceKind) -> bool {
     code_of(id) == (color as u8) << 3 | kind as u8
@@ -86,7 +71,6 @@ fn side_terms(board: &Board, us: Color, own: &Counts, their: &Counts) -> (i32, i
     let them = !us;
     let tag = side_tag(us);
     let enemy = side_tag(them);
-    let forward: i16 = if us == Color::Red { 16 } else { SOUTH };
     let their_back_rank = if us == Color::Red { 9 } else { 0 };
     let their_heart = if us == Color::Red { Square::new(4, 8) } else { Square::new(4, 1) };
     let eg = board.general(them);
@@ -95,17 +79,21 @@ fn side_terms(board: &Board, us: Color, own: &Counts, their: &Counts) -> (i32, i
 
     // Chariots: mobility, open file, back rank.
     for sq in board.squares_of(us, PieceKind::Chariot) {
-        let mut mob = 0;
-        for d in ORTHOGONAL {
-            let (empty, s) = slide(board, sq.0, d);
-            mob += empty;
-            let id = cells[s as usize];
-            if id & enemy != 0 {
-                mob += 1;
-            }
-            if d == forward && id & tag == 0 {
-                add(&mut acc, CHARIOT_OPEN_FILE, 1);
-            }
+        let s = sq.0;
+        let (e, w, n, so) = (
+            board.first_from(s, EAST),
+            board.first_from(s, WEST),
+            board.first_from(s, NORTH),
+            board.first_from(s, SOUTH),
+        );
+        // Empty points between the blockers on the rank and on the file, plus captures.
+        let mut mob = (e as i32 - w as i32 - 2) + ((n >> 4) as i32 - (so >> 4) as i32 - 2);
+        for end in [e, w, n, so] {
+            mob += (cells[end as usize] & enemy != 0) as i32;
+        }
+        let ahead = if us == Color::Red { n } else { so };
+        if cells[ahead as usize] & tag == 0 {
+            add(&mut acc, CHARIOT_OPEN_FILE, 1);
         }
         add(&mut acc, CHARIOT_MOBILITY, mob);
         if sq.rank() == their_back_rank && eg.rank() == their_back_rank {
@@ -137,14 +125,17 @@ fn side_terms(board: &Board, us: Color, own: &Counts, their: &Counts) -> (i32, i
     }
     // Cannons: mobility, empty-head cannon, pinned palace horse, bottom cannon.
     for sq in board.squares_of(us, PieceKind::Cannon) {
-        let mut mob = 0;
-        for d in ORTHOGONAL {
-            let (empty, screen) = slide(board, sq.0, d);
-            mob += empty;
-            if cells[screen as usize] == OFF {
-                continue;
-            }
-            if cells[board.first_from(screen, d) as usize] & enemy != 0 {
+        let s = sq.0;
+        let (e, w, n, so) = (
+            board.first_from(s, EAST),
+            board.first_from(s, WEST),
+            board.first_from(s, NORTH),
+            board.first_from(s, SOUTH),
+        );
+        let mut mob = (e as i32 - w as i32 - 2) + ((n >> 4) as i32 - (so >> 4) as i32 - 2);
+        // Captures over each screen.
+        for (screen, d) in [(e, EAST), (w, WEST), (n, NORTH), (so, SOUTH)] {
+            if cells[screen as usize] != OFF && cells[board.first_from(screen, d) as usize] & enemy != 0 {
                 mob += 1;
             }
         }
@@ -207,12 +198,15 @@ fn side_terms(board: &Board, us: Color, own: &Counts, their: &Counts) -> (i32, i
         let (lo, hi) = if us == Color::Red { (0, 3) } else { (6, 9) };
         let mut units = 0;
         let mut attackers = 0;
-        for k in [PieceKind::Chariot, PieceKind::Horse, PieceKind::Cannon, PieceKind::Soldier] {
-            for sq in board.squares_of(them, k) {
-                if (2..=6).contains(&sq.file()) && (lo..=hi).contains(&sq.rank()) {
-                    units += KING_ATTACK_UNITS[k.index()];
-                    attackers += 1;
-                }
+        // Horses, chariots, cannons and soldiers: slots 5..=15.
+        let mut m = board.side_mask(them) & !(0x1F << side_tag(them));
+        while m != 0 {
+            let id = m.trailing_zeros() as u8;
+            m &= m - 1;
+            let sq = board.square_of(id);
+            if (2..=6).contains(&sq.file()) && (lo..=hi).contains(&sq.rank()) {
+                units += KING_ATTACK_UNITS[(code_of(id) & 7) as usize - 1];
+                attackers += 1;
             }
         }
         if attackers >= 2 {

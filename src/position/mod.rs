@@ -327,7 +327,7 @@ impl Position {
         self.states.push(StateInfo { key: Key(key), mv: m, captured, in_check, plies_since_capture });
         debug_assert_eq!(self.key(), self.compute_key());
         debug_assert_eq!(self.psq, Psq::compute(&self.board));
-        debug_assert!(self.board.lines_consistent());
+        debug_assert!(self.board.is_consistent());
     }
 
     /// Takes back the last move made with [`Position::make_move`].

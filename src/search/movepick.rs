@@ -60,14 +60,22 @@ pub struct MovePicker {
     killers: [Move; 2],
     counter: Move,
     moves: ArrayVec<(Move, i32), MAX_MOVES>,
-    /// The quiet stage's moves, best first, with their legality-test flags:
-    /// a flagged move is tested only when its turn comes.
-    quiets: ArrayVec<(Move, bool, i32), MAX_MOVES>,
+    /// The quiet stage's moves, best first, each packed as one sort key (see
+    /// [`quiet_key`]) with its legality-test flag: a flagged move is tested
+    /// only when its turn comes.
+    quiets: ArrayVec<i64, MAX_MOVES>,
     cur: usize,
     bad: ArrayVec<Move, MAX_MOVES>,
     bad_cur: usize,
     /// When set, no further quiet moves are yielded (late move pruning).
     pub skip_quiets: bool,
+}
+
+/// A quiet move as one integer that sorts (descending) by `score`, then by
+/// generation index `i` (ascending), carrying the move and its test flag.
+#[inline(always)]
+fn quiet_key(score: i32, i: usize, m: Move, test: bool) -> i64 {
+    (score as i64) << 32 | ((255 - i as i64) << 24) | (test as i64) << 16 | m.0 as i64
 }
 
 #[inline]
@@ -215,27 +223,21 @@ impl MovePicker {
                     if !self.skip_quiets {
                         let mut list = DeferredList::new();
                         generate_into::<Quiets, _>(pos, &mut list);
-                        for &(m, test) in &list {
+                        for (i, &(m, test)) in list.iter().enumerate() {
                             if !self.is_special_quiet(m) {
-                                self.quiets.push((m, test, Self::quiet_score(pos, ctx, m)));
+                                self.quiets.push(quiet_key(Self::quiet_score(pos, ctx, m), i, m, test));
                             }
                         }
-                        // Insertion sort, best first (stable: the order of the
-                        // legal moves does not depend on the untested ones).
-                        for i in 1..self.quiets.len() {
-                            let x = self.quiets[i];
-                            let mut j = i;
-                            while j > 0 && self.quiets[j - 1].2 < x.2 {
-                                self.quiets[j] = self.quiets[j - 1];
-                                j -= 1;
-                            }
-                            self.quiets[j] = x;
-                        }
+                        // Best first; the keys are distinct and ties in score go
+                        // in generation order, so the order of the legal moves
+                        // does not depend on the untested ones.
+                        self.quiets.sort_unstable_by(|a, b| b.cmp(a));
                     }
                 }
                 Stage::Quiets => {
                     if !self.skip_quiets && self.cur < self.quiets.len() {
-                        let (m, test, _) = self.quiets[self.cur];
+                        let key = self.quiets[self.cur];
+                        let (m, test) = (Move(key as u16), key & 1 << 16 != 0);
                         self.cur += 1;
                         if !test || !pos.leaves_general_attacked(m) {
                             return Some(m);
