@@ -60,6 +60,16 @@ fn add(acc: &mut (i32, i32), w: Pair, n: i32) {
     acc.1 += w.1 * n;
 }
 
+/// The first non-empty cells east, west, north and south of the point `s`,
+/// and the number of empty points between them (the point's line mobility).
+#[inline(always)]
+fn blockers(board: &Board, s: u8) -> ([u8; 4], i32) {
+    let (e, w, n, so) =
+        (board.first_from(s, EAST), board.first_from(s, WEST), board.first_from(s, NORTH), board.first_from(s, SOUTH));
+    let empty = (e as i32 - w as i32 - 2) + ((n >> 4) as i32 - (so >> 4) as i32 - 2);
+    ([e, w, n, so], empty)
+}
+
 #[inline(always)]
 fn is_kind(id: u8, color: Color, kind: PieceKind) -> bool {
     code_of(id) == (color as u8) << 3 | kind as u8
@@ -79,15 +89,9 @@ fn side_terms(board: &Board, us: Color, own: &Counts, their: &Counts) -> (i32, i
 
     // Chariots: mobility, open file, back rank.
     for sq in board.squares_of(us, PieceKind::Chariot) {
-        let s = sq.0;
-        let (e, w, n, so) = (
-            board.first_from(s, EAST),
-            board.first_from(s, WEST),
-            board.first_from(s, NORTH),
-            board.first_from(s, SOUTH),
-        );
-        // Empty points between the blockers on the rank and on the file, plus captures.
-        let mut mob = (e as i32 - w as i32 - 2) + ((n >> 4) as i32 - (so >> 4) as i32 - 2);
+        let ([e, w, n, so], empty) = blockers(board, sq.0);
+        // Empty points plus captures.
+        let mut mob = empty;
         for end in [e, w, n, so] {
             mob += (cells[end as usize] & enemy != 0) as i32;
         }
@@ -125,14 +129,8 @@ fn side_terms(board: &Board, us: Color, own: &Counts, their: &Counts) -> (i32, i
     }
     // Cannons: mobility, empty-head cannon, pinned palace horse, bottom cannon.
     for sq in board.squares_of(us, PieceKind::Cannon) {
-        let s = sq.0;
-        let (e, w, n, so) = (
-            board.first_from(s, EAST),
-            board.first_from(s, WEST),
-            board.first_from(s, NORTH),
-            board.first_from(s, SOUTH),
-        );
-        let mut mob = (e as i32 - w as i32 - 2) + ((n >> 4) as i32 - (so >> 4) as i32 - 2);
+        let ([e, w, n, so], empty) = blockers(board, sq.0);
+        let mut mob = empty;
         // Captures over each screen.
         for (screen, d) in [(e, EAST), (w, WEST), (n, NORTH), (so, SOUTH)] {
             if cells[screen as usize] != OFF && cells[board.first_from(screen, d) as usize] & enemy != 0 {
