@@ -8,7 +8,7 @@
 pub mod psq;
 pub mod weights;
 
-use crate::attacks::HORSE_STEPS;
+use crate::attacks::HORSE_JUMPS;
 use crate::board::square::{EAST, NORTH, ORTHOGONAL, SOUTH, WEST};
 use crate::board::{code_of, side_tag, Board, Color, PieceKind, Square, EMPTY, OFF};
 use crate::position::Position;
@@ -106,14 +106,12 @@ fn side_terms(board: &Board, us: Color, own: &Counts, their: &Counts) -> (i32, i
     }
     // Horses: mobility, trapped, legs blocked by own pieces.
     for sq in board.squares_of(us, PieceKind::Horse) {
+        // Jumps with a free leg to a point that is on the board and not ours
+        // (the padding keeps every jump inside the array).
         let mut mob = 0;
-        for &(to, leg) in &HORSE_STEPS[sq.index()] {
-            if to == 0 {
-                break;
-            }
-            if cells[leg as usize] == EMPTY && cells[to as usize] & tag == 0 {
-                mob += 1;
-            }
+        for (jump, leg) in HORSE_JUMPS {
+            let to = cells[(sq.0 as i16 + jump) as usize];
+            mob += (cells[(sq.0 as i16 + leg) as usize] == EMPTY && to & (tag | OFF) == 0) as i32;
         }
         let mut blocked = 0;
         for d in ORTHOGONAL {

@@ -12,8 +12,9 @@ pub mod zobrist;
 
 use std::fmt;
 
-use crate::attacks::{self, ADVISOR_STEPS, ELEPHANT_EYE, GENERAL_STEPS, HORSE_LEG, SOLDIER_STEPS};
-use crate::board::{code_of, side_tag, Board, Color, Piece, PieceKind, Square, EMPTY};
+use crate::attacks::{self, ADVISOR_STEPS, ELEPHANT_EYE, GENERAL_STEPS, HORSE_ATTACK, HORSE_LEG, SOLDIER_STEPS};
+use crate::board::square::{EAST, NORTH, SOUTH, WEST};
+use crate::board::{code_of, first_on_line, line_after, side_tag, Board, Color, Piece, PieceKind, Square, EMPTY, OFF};
 use crate::eval::psq::Psq;
 use crate::fen::{FenError, Setup};
 use crate::movegen::{generate, All};
@@ -444,8 +445,102 @@ impl Position {
     }
 
     /// Whether the legal move `m` checks the opponent's general.
+    ///
+    /// The opponent's general is not attacked before the move (it is our turn
+    /// in a legal position), so only attacks the move creates are looked for:
+    /// along the general's lines through `from` (a discovered chariot, cannon
+    /// or facing general) and through `to` (the mover itself, or a new cannon
+    /// screen), a horse leg freed at `from`, and the mover's own horse or
+    /// soldier attack from `to`. Debug builds check it against the full test.
+    #[inline]
     pub fn gives_check(&self, m: Move) -> bool {
+        let fast = self.creates_attack(m);
+        debug_assert_eq!(fast, self.gives_check_full(m), "gives_check {m} in {}", self.to_fen());
+        fast
+    }
+
+    /// [`Position::gives_check`] by the full attack test on the virtual board
+    /// (the reference the fast test is checked against).
+    pub(crate) fn gives_check_full(&self, m: Move) -> bool {
         self.attacked_after(m, self.board.general(!self.side), !self.side)
+    }
+
+    #[inline(always)]
+    fn creates_attack(&self, m: Move) -> bool {
+        let g = self.board.general(!self.side).0;
+        if g == 0 {
+            return false;
+        }
+        let (from, to) = (m.from().0, m.to().0);
+        let cells = self.board.cells();
+        let mover = cells[from as usize];
+        let base = (self.side as u8) << 3;
+        let own = |k: PieceKind| base | k as u8;
+        let at = |s: u8| {
+            if s == to {
+                mover
+            } else if s == from {
+                EMPTY
+            } else {
+                cells[s as usize]
+            }
+        };
+        // The direction from the general to `s` when `s` is on its rank or file.
+        let direction = |s: u8| -> i16 {
+            if (s ^ g) & 0xF0 == 0 {
+                if s > g {
+                    EAST
+                } else {
+                    WEST
+                }
+            } else if (s ^ g) & 0x0F == 0 {
+                if s > g {
+                    NORTH
+                } else {
+                    SOUTH
+                }
+            } else {
+                0
+            }
+        };
+        let line_attack = |d: i16| {
+            let line = line_after(self.board.line(g, d), g, d, from, to);
+            let s1 = first_on_line(line, g, d);
+            let first = at(s1);
+            if first == OFF {
+                return false;
+            }
+            let c1 = code_of(first);
+            c1 == own(PieceKind::Chariot)
+                || c1 == own(PieceKind::General)
+                || code_of(at(first_on_line(line, s1, d))) == own(PieceKind::Cannon)
+        };
+        let (df, dt) = (direction(from), direction(to));
+        if (df != 0 && line_attack(df)) || (dt != 0 && dt != df && line_attack(dt)) {
+            return true;
+        }
+        let code = code_of(mover);
+        if code == own(PieceKind::Horse) {
+            let leg = HORSE_LEG[(g as i16 - to as i16 + 256) as usize];
+            if leg != 0 && at((to as i16 + leg as i16) as u8) == EMPTY {
+                return true;
+            }
+        } else if code == own(PieceKind::Soldier) {
+            let forward = if self.side == Color::Red { NORTH } else { SOUTH };
+            if matches!(g as i16 - to as i16, EAST | WEST) || g as i16 - to as i16 == forward {
+                return true;
+            }
+        }
+        // A horse leg next to the general freed by the move.
+        if matches!(from as i16 - g as i16, 15 | 17 | -15 | -17) {
+            for &(leg, a, b) in &HORSE_ATTACK {
+                if (g as i16 + leg) as u8 == from {
+                    let horse = own(PieceKind::Horse);
+                    return code_of(at((g as i16 + a) as u8)) == horse || code_of(at((g as i16 + b) as u8)) == horse;
+                }
+            }
+        }
+        false
     }
 
     /// Checks a syntactically valid move against the position.

@@ -51,22 +51,6 @@ impl NodeType for NonPv {
     const ROOT: bool = false;
 }
 
-/// Whether the legal move `m` checks the opponent, with a geometric filter
-/// first: a move can only check if it lands on the enemy general's rank or
-/// file (a chariot, cannon, soldier or new cannon screen), a horse's jump
-/// away from it, or leaves its rank or file (a discovered line) or a point
-/// diagonally next to it (a horse leg). Everything else skips the full test.
-#[inline]
-pub(crate) fn gives_check(pos: &Position, m: Move) -> bool {
-    let g = pos.board().general(!pos.side_to_move()).0;
-    let (f, t) = (m.from().0, m.to().0);
-    let on_line = |a: u8| (a ^ g) & 0x0F == 0 || (a ^ g) & 0xF0 == 0;
-    let (dx, dy) = (((t & 15) as i16 - (g & 15) as i16).abs(), ((t >> 4) as i16 - (g >> 4) as i16).abs());
-    let horse_reach = (dx == 1 && dy == 2) || (dx == 2 && dy == 1);
-    let leg = matches!(f as i16 - g as i16, 15 | 17 | -15 | -17);
-    (on_line(t) || on_line(f) || horse_reach || leg) && pos.gives_check(m)
-}
-
 /// The key of the position after the legal move `m` (to prefetch its table entry).
 #[inline(always)]
 pub(crate) fn key_after(pos: &Position, m: Move) -> u64 {
@@ -332,7 +316,7 @@ impl Worker<'_> {
             let cells = self.pos.board().cells();
             let mover = code_of(cells[m.from().index()]);
             let capture = cells[m.to().index()] != EMPTY;
-            let gives_check = gives_check(&self.pos, m);
+            let gives_check = self.pos.gives_check(m);
             let row = cont_index(mover, m.to().0);
             if root && self.id == 0 {
                 self.report_currmove(depth, m, (move_count as usize + self.pv_idx) as u32);
