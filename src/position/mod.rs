@@ -435,8 +435,13 @@ impl Position {
     #[inline]
     pub fn leaves_general_attacked(&self, m: Move) -> bool {
         let g = self.board.general(self.side);
-        let g = if g == m.from() { m.to() } else { g };
-        self.attacked_after(m, g, self.side)
+        if g == m.from() || self.in_check() {
+            // The general moves, or is attacked now: the full test.
+            return self.attacked_after(m, if g == m.from() { m.to() } else { g }, self.side);
+        }
+        let fast = self.attack_created(m, g.0, !self.side);
+        debug_assert_eq!(fast, self.attacked_after(m, g, self.side), "legality of {m} in {}", self.to_fen());
+        fast
     }
 
     /// Whether `m` is legal in this position (any 16-bit value is accepted).
@@ -454,7 +459,7 @@ impl Position {
     /// soldier attack from `to`. Debug builds check it against the full test.
     #[inline]
     pub fn gives_check(&self, m: Move) -> bool {
-        let fast = self.creates_attack(m);
+        let fast = self.attack_created(m, self.board.general(!self.side).0, self.side);
         debug_assert_eq!(fast, self.gives_check_full(m), "gives_check {m} in {}", self.to_fen());
         fast
     }
@@ -465,16 +470,20 @@ impl Position {
         self.attacked_after(m, self.board.general(!self.side), !self.side)
     }
 
+    /// Whether the move `m` makes `by` attack the general standing on `g`
+    /// (which stays there), given that `by` does not attack it before the
+    /// move. Only attacks the move can create are looked for: along the
+    /// general's lines through `from` and `to`, a horse leg freed at `from`,
+    /// and the mover's own horse or soldier attack when the mover is `by`'s.
     #[inline(always)]
-    fn creates_attack(&self, m: Move) -> bool {
-        let g = self.board.general(!self.side).0;
+    fn attack_created(&self, m: Move, g: u8, by: Color) -> bool {
         if g == 0 {
             return false;
         }
         let (from, to) = (m.from().0, m.to().0);
         let cells = self.board.cells();
         let mover = cells[from as usize];
-        let base = (self.side as u8) << 3;
+        let base = (by as u8) << 3;
         let own = |k: PieceKind| base | k as u8;
         let at = |s: u8| {
             if s == to {
@@ -526,7 +535,7 @@ impl Position {
                 return true;
             }
         } else if code == own(PieceKind::Soldier) {
-            let forward = if self.side == Color::Red { NORTH } else { SOUTH };
+            let forward = if by == Color::Red { NORTH } else { SOUTH };
             if matches!(g as i16 - to as i16, EAST | WEST) || g as i16 - to as i16 == forward {
                 return true;
             }
