@@ -306,6 +306,18 @@ impl Position {
     /// moves from outside.
     #[inline]
     pub fn make_move(&mut self, m: Move) {
+        self.make_move_impl(m, None);
+    }
+
+    /// [`Position::make_move`] for a caller that already knows whether `m`
+    /// gives check ([`Position::gives_check`]), saving the attack test.
+    #[inline]
+    pub fn make_move_checking(&mut self, m: Move, gives_check: bool) {
+        self.make_move_impl(m, Some(gives_check));
+    }
+
+    #[inline(always)]
+    fn make_move_impl(&mut self, m: Move, gives_check: Option<bool>) {
         debug_assert!(self.is_legal(m), "illegal move {m} in {}", self.to_fen());
         let (from, to) = (m.from(), m.to());
         let prev = *self.state();
@@ -324,7 +336,8 @@ impl Position {
             prev.plies_since_capture.saturating_add(1)
         };
         self.side = !self.side;
-        let in_check = attacks::is_general_attacked(&self.board, self.side);
+        let in_check = gives_check.unwrap_or_else(|| attacks::is_general_attacked(&self.board, self.side));
+        debug_assert_eq!(in_check, attacks::is_general_attacked(&self.board, self.side));
         self.states.push(StateInfo { key: Key(key), mv: m, captured, in_check, plies_since_capture });
         debug_assert_eq!(self.key(), self.compute_key());
         debug_assert_eq!(self.psq, Psq::compute(&self.board));

@@ -365,7 +365,7 @@ impl Worker<'_> {
             let f = self.frame_mut(ply);
             f.mv = m;
             f.cont_row = row;
-            self.pos.make_move(m);
+            self.pos.make_move_checking(m, gives_check);
             self.rep.push(self.pos.key());
             self.ply += 1;
             let mut v = -INFINITE;
