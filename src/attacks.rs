@@ -9,7 +9,9 @@
 //! move can be tested without touching the board ([`attacked_after`]).
 
 use crate::board::square::{DIAGONAL, EAST, HOME_HALF, IN_BOARD, IN_PALACE, NORTH, ORTHOGONAL, SOUTH, WEST};
-use crate::board::{code_of, first_on_line, line_after, Board, Color, Piece, PieceKind, Square, EMPTY, OFF};
+use crate::board::{
+    any_direction, code_of, first_on_line, line_after, Board, Color, Piece, PieceKind, Square, EMPTY, OFF,
+};
 
 /// Up to four destinations per square, terminated by 0.
 pub type Steps4 = [u8; 4];
@@ -205,20 +207,18 @@ pub fn is_general_attacked_with<F: Fn(u8) -> u8>(at: F, rank: u16, file: u16, sq
     let sq = sq.0;
 
     // Lines: chariot or general first, cannon second.
-    for &d in &ORTHOGONAL {
+    let line_attack = any_direction(|d| {
         let line = if d == EAST || d == WEST { rank } else { file };
         let s = first_on_line(line, sq, d);
         let id = at(s);
         if id == OFF {
-            continue;
+            return false;
         }
         let c = code_of(id);
-        if c == chariot || c == general {
-            return true;
-        }
-        if code_of(at(first_on_line(line, s, d))) == cannon {
-            return true;
-        }
+        c == chariot || c == general || code_of(at(first_on_line(line, s, d))) == cannon
+    });
+    if line_attack {
+        return true;
     }
     // Soldiers: from in front of the general (their forward step) or beside it.
     let behind = if by == Color::Red { SOUTH } else { NORTH };

@@ -117,6 +117,24 @@ pub const fn first_on_line(line: u16, sq: u8, d: i16) -> u8 {
     }
 }
 
+/// Calls `f` with north, south, east and west in that order, stopping at the
+/// first `true`. The calls are inlined with the direction a constant, so the
+/// direction tests in [`first_on_line`] and [`line_after`] fold away (a loop
+/// over the directions keeps them as branches).
+#[inline(always)]
+pub fn any_direction(mut f: impl FnMut(i16) -> bool) -> bool {
+    f(NORTH_STEP) || f(-NORTH_STEP) || f(EAST_STEP) || f(WEST_STEP)
+}
+
+/// Calls `f` with north, south, east and west in that order (see [`any_direction`]).
+#[inline(always)]
+pub fn each_direction(mut f: impl FnMut(i16)) {
+    f(NORTH_STEP);
+    f(-NORTH_STEP);
+    f(EAST_STEP);
+    f(WEST_STEP);
+}
+
 /// `line` as it would be with the piece moved from `from` to `to`, where
 /// `line` is the word through `sq` along `d` (see [`Board::line`]).
 #[inline(always)]

@@ -9,7 +9,7 @@
 
 use crate::attacks::{ADVISOR_STEPS, GENERAL_STEPS, HORSE_JUMPS, SOLDIER_STEPS};
 use crate::board::square::{DIAGONAL, EAST, HOME_HALF, NORTH, ORTHOGONAL, WEST};
-use crate::board::{code_of, first_on_line, line_after, Color, PieceKind, EMPTY, OFF};
+use crate::board::{code_of, each_direction, first_on_line, line_after, Color, PieceKind, EMPTY, OFF};
 use crate::eval::weights::SEE_VALUE;
 use crate::moves::Move;
 use crate::position::Position;
@@ -69,12 +69,12 @@ fn least_valuable_attacker(cells: &[u8; 256], rank: u16, file: u16, to: u8, side
     // Lines: first piece may be a chariot, the one behind the first screen a cannon.
     let mut chariot = None;
     let mut cannon = None;
-    for d in ORTHOGONAL {
+    each_direction(|d| {
         let line = if d == EAST || d == WEST { rank } else { file };
         let s = first_on_line(line, to, d);
         let first = cells[s as usize];
         if first == OFF {
-            continue;
+            return;
         }
         if chariot.is_none() && is(first, PieceKind::Chariot) {
             chariot = Some(s);
@@ -83,7 +83,7 @@ fn least_valuable_attacker(cells: &[u8; 256], rank: u16, file: u16, to: u8, side
         if cannon.is_none() && is(cells[s as usize], PieceKind::Cannon) {
             cannon = Some(s);
         }
-    }
+    });
     if let Some(s) = cannon {
         return Some((s, SEE_VALUE[PieceKind::Cannon.index()]));
     }
