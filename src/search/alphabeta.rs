@@ -111,7 +111,7 @@ impl Worker<'_> {
             k[0] = m;
         }
         let side = self.pos.side_to_move().index();
-        let cells = *self.pos.board().cells();
+        let cells = self.pos.board().cells();
         let hist: &mut Histories = self.hist;
         let mut apply = |mv: Move, b: i32| {
             gravity(&mut hist.butterfly[side][Histories::bf_index(mv)], b);

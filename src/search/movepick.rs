@@ -85,8 +85,24 @@ fn is_capture(pos: &Position, m: Move) -> bool {
 
 impl MovePicker {
     /// A picker for a main-search node (in check: evasions).
+    #[inline(always)]
     pub fn new(pos: &Position, tt_move: Move, killers: [Move; 2], counter: Move) -> MovePicker {
         let stage = if pos.in_check() { Stage::EvTtMove } else { Stage::TtMove };
+        MovePicker::at_stage(stage, tt_move, killers, counter)
+    }
+
+    /// A picker for a quiescence node: captures (in check: all evasions).
+    #[inline(always)]
+    pub fn new_qsearch(pos: &Position, tt_move: Move) -> MovePicker {
+        let stage = if pos.in_check() { Stage::EvTtMove } else { Stage::QTtMove };
+        MovePicker::at_stage(stage, tt_move, [Move::NULL; 2], Move::NULL)
+    }
+
+    /// Built in place by the callers above (the lists are large and not
+    /// initialised; building and then changing a picker made the compiler
+    /// copy it).
+    #[inline(always)]
+    fn at_stage(stage: Stage, tt_move: Move, killers: [Move; 2], counter: Move) -> MovePicker {
         MovePicker {
             stage,
             tt_move,
@@ -99,15 +115,6 @@ impl MovePicker {
             bad_cur: 0,
             skip_quiets: false,
         }
-    }
-
-    /// A picker for a quiescence node: captures (in check: all evasions).
-    pub fn new_qsearch(pos: &Position, tt_move: Move) -> MovePicker {
-        let mut p = MovePicker::new(pos, tt_move, [Move::NULL; 2], Move::NULL);
-        if !pos.in_check() {
-            p.stage = Stage::QTtMove;
-        }
-        p
     }
 
     fn capture_score(pos: &Position, hist: &Histories, m: Move) -> i32 {
