@@ -252,6 +252,7 @@ fn generate_impl<const QUIETS: bool, const CAPTURES: bool, S: MoveSink>(pos: &Po
     }
 }
 
+#[inline(never)]
 fn generate_moves<const QUIETS: bool, const CAPTURES: bool, const IN_CHECK: bool, S: MoveSink>(
     pos: &Position,
     list: &mut S,

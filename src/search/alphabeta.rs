@@ -307,7 +307,10 @@ impl Worker<'_> {
                 root_i += 1;
                 root_list[root_i - 1]
             } else {
-                match picker.next(&self.pos, &OrderContext { hist: self.hist, cont }) {
+                let next = picker.next(&self.pos, &OrderContext { hist: self.hist, cont });
+                // Quiets the picker passed over as late-move-pruned count as tried.
+                move_count += picker.take_skipped() as i32;
+                match next {
                     Some(m) => m,
                     None => break,
                 }
@@ -321,20 +324,16 @@ impl Worker<'_> {
             if root && self.id == 0 {
                 self.report_currmove(depth, m, (move_count as usize + self.pv_idx) as u32);
             }
-            let quiet_hist = if capture {
-                0
-            } else {
-                let h = &*self.hist;
-                h.butterfly[self.pos.side_to_move().index()][Histories::bf_index(m)] as i32
-                    + h.continuation[cont[0]][row] as i32
-                    + h.continuation[cont[1]][row] as i32
-            };
-
             // Pruning at shallow depth.
             if shallow_pruning && !root && best > -MATE_BOUND {
                 if !capture && !gives_check {
                     // Late move pruning (quiet checks are kept: many xiangqi mates are quiet checks).
                     if !in_check && depth <= LMP_DEPTH && move_count >= lmp_count(depth, improving) {
+                        // Every later quiet move is pruned here too (depth,
+                        // improving and the move count only grow, best only
+                        // rises) unless it gives check: the picker yields only
+                        // the quiet checks from now on and counts the rest.
+                        picker.quiet_checks_only = true;
                         continue;
                     }
                     let lmr_depth = (depth - 1 - lmr_base(depth, move_count) / LMR_UNIT).max(0);
@@ -352,6 +351,15 @@ impl Worker<'_> {
                     continue;
                 }
             }
+
+            let quiet_hist = if capture {
+                0
+            } else {
+                let h = &*self.hist;
+                h.butterfly[self.pos.side_to_move().index()][Histories::bf_index(m)] as i32
+                    + h.continuation[cont[0]][row] as i32
+                    + h.continuation[cont[1]][row] as i32
+            };
 
             // Check extension (singular extensions were tried and cost -21 +- 45
             // Elo in self-play, so they are not used).

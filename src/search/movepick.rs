@@ -69,6 +69,11 @@ pub struct MovePicker {
     bad_cur: usize,
     /// When set, no further quiet moves are yielded (late move pruning).
     pub skip_quiets: bool,
+    /// When set, the quiet stage yields only the quiet moves that give check
+    /// and counts the legal ones it passes over (late move pruning that keeps
+    /// quiet checks; see [`MovePicker::take_skipped`]).
+    pub quiet_checks_only: bool,
+    skipped: u32,
 }
 
 /// A quiet move as one integer that sorts (descending) by `score`, then by
@@ -114,6 +119,8 @@ impl MovePicker {
             bad: ArrayVec::new(),
             bad_cur: 0,
             skip_quiets: false,
+            quiet_checks_only: false,
+            skipped: 0,
         }
     }
 
@@ -151,6 +158,14 @@ impl MovePicker {
         let m = self.moves[self.cur].0;
         self.cur += 1;
         Some(m)
+    }
+
+    /// How many legal quiet moves were passed over since the last call
+    /// because of [`MovePicker::quiet_checks_only`] (they come before the move
+    /// just returned).
+    #[inline]
+    pub fn take_skipped(&mut self) -> u32 {
+        std::mem::take(&mut self.skipped)
     }
 
     fn is_special_quiet(&self, m: Move) -> bool {
@@ -246,10 +261,14 @@ impl MovePicker {
                         let key = self.quiets[self.cur];
                         let (m, test) = (Move(key as u16), key & 1 << 16 != 0);
                         self.cur += 1;
-                        if !test || !pos.leaves_general_attacked(m) {
-                            return Some(m);
+                        if test && pos.leaves_general_attacked(m) {
+                            continue;
                         }
-                        continue;
+                        if self.quiet_checks_only && !pos.gives_check(m) {
+                            self.skipped += 1;
+                            continue;
+                        }
+                        return Some(m);
                     }
                     self.stage = Stage::BadCaptures;
                 }
@@ -340,6 +359,44 @@ mod tests {
         }
         hints.truncate(n);
         total
+    }
+
+    /// With `quiet_checks_only`, the picker yields every capture and exactly
+    /// the quiet moves that give check, and counts each other legal quiet once.
+    #[test]
+    fn quiet_checks_only_yields_checks_and_counts_the_rest() {
+        use rand::seq::SliceRandom;
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(9);
+        let hist = Histories::default();
+        let ctx = OrderContext { hist: &hist, cont: [0, 0] };
+        let mut checks_seen = 0;
+        for fen in crate::bench::BENCH_FENS {
+            let mut pos = Position::from_fen(fen).unwrap();
+            for _ in 0..40 {
+                let legal = pos.legal_moves();
+                if !pos.in_check() {
+                    let mut p = MovePicker::new(&pos, Move::NULL, [Move::NULL; 2], Move::NULL);
+                    p.quiet_checks_only = true;
+                    let (mut got, mut skipped) = (Vec::new(), 0);
+                    while let Some(m) = p.next(&pos, &ctx) {
+                        skipped += p.take_skipped();
+                        got.push(m);
+                    }
+                    skipped += p.take_skipped();
+                    let mut expected: Vec<Move> =
+                        legal.iter().copied().filter(|&m| is_capture(&pos, m) || pos.gives_check(m)).collect();
+                    checks_seen += expected.iter().filter(|&&m| !is_capture(&pos, m)).count();
+                    expected.sort();
+                    got.sort();
+                    assert_eq!(got, expected, "{}", pos.to_fen());
+                    assert_eq!(got.len() + skipped as usize, legal.len(), "{}", pos.to_fen());
+                }
+                let Some(&m) = legal.choose(&mut rng) else { break };
+                pos.make_move(m);
+            }
+        }
+        assert!(checks_seen > 50, "{checks_seen}");
     }
 
     /// The fast `gives_check` (attacks the move creates) agrees with the full
