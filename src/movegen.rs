@@ -232,7 +232,18 @@ impl<const IN_CHECK: bool> Gen<'_, IN_CHECK> {
             sink.add(self.pos, m, true);
             return;
         }
-        let safe = !sensitive_from && (self.exposure.danger_len == 0 || !self.exposure.in_danger(self.g, to));
+        if sensitive_from || self.exposure.danger_len != 0 {
+            self.add_exposed(sink, m, sensitive_from);
+        } else {
+            sink.add(self.pos, m, false);
+        }
+    }
+
+    /// [`Gen::add`] for a move whose legality may need the test: kept out of
+    /// line so the generator's many add sites stay small.
+    #[inline(never)]
+    fn add_exposed<S: MoveSink>(&self, sink: &mut S, m: Move, sensitive_from: bool) {
+        let safe = !sensitive_from && !self.exposure.in_danger(self.g, m.to().0);
         sink.add(self.pos, m, !safe);
     }
 
