@@ -316,6 +316,9 @@ impl Worker<'_> {
                 }
             };
             move_count += 1;
+            // Start loading the child's table entry now: the pruning tests
+            // below give the load time to arrive (a pruned move wastes it).
+            self.shared.tt.prefetch(key_after(&self.pos, m));
             let cells = self.pos.board().cells();
             let mover = code_of(cells[m.from().index()]);
             let capture = cells[m.to().index()] != EMPTY;
@@ -369,7 +372,6 @@ impl Worker<'_> {
             }
             let new_depth = depth - 1 + ext;
 
-            self.shared.tt.prefetch(key_after(&self.pos, m));
             let f = self.frame_mut(ply);
             f.mv = m;
             f.cont_row = row;

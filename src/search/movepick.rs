@@ -361,42 +361,80 @@ mod tests {
         total
     }
 
-    /// With `quiet_checks_only`, the picker yields every capture and exactly
-    /// the quiet moves that give check, and counts each other legal quiet once.
+    /// With `quiet_checks_only` set after the `j`-th quiet move, the picker
+    /// continues with exactly the moves of its full order except the quiet
+    /// non-checks, and before each move (and at the end) reports how many of
+    /// those it passed over (the search adds those to its move count).
     #[test]
-    fn quiet_checks_only_yields_checks_and_counts_the_rest() {
+    fn quiet_checks_only_keeps_the_order_and_counts_the_rest() {
         use rand::seq::SliceRandom;
         use rand::SeedableRng;
         let mut rng = rand::rngs::StdRng::seed_from_u64(9);
-        let hist = Histories::default();
+        let mut hist = Histories::default();
+        // Distinct history values so the order is not just generation order.
+        for (i, v) in hist.butterfly.iter_mut().flat_map(|t| t.iter_mut()).enumerate() {
+            *v = ((i * 7919) % 601) as i16 - 300;
+        }
         let ctx = OrderContext { hist: &hist, cont: [0, 0] };
-        let mut checks_seen = 0;
+        let (mut checks_seen, mut skipped_seen) = (0, 0);
         for fen in crate::bench::BENCH_FENS {
             let mut pos = Position::from_fen(fen).unwrap();
-            for _ in 0..40 {
+            for _ in 0..30 {
                 let legal = pos.legal_moves();
                 if !pos.in_check() {
+                    let mut full = Vec::new();
                     let mut p = MovePicker::new(&pos, Move::NULL, [Move::NULL; 2], Move::NULL);
-                    p.quiet_checks_only = true;
-                    let (mut got, mut skipped) = (Vec::new(), 0);
                     while let Some(m) = p.next(&pos, &ctx) {
-                        skipped += p.take_skipped();
-                        got.push(m);
+                        full.push(m);
                     }
-                    skipped += p.take_skipped();
-                    let mut expected: Vec<Move> =
-                        legal.iter().copied().filter(|&m| is_capture(&pos, m) || pos.gives_check(m)).collect();
-                    checks_seen += expected.iter().filter(|&&m| !is_capture(&pos, m)).count();
-                    expected.sort();
-                    got.sort();
-                    assert_eq!(got, expected, "{}", pos.to_fen());
-                    assert_eq!(got.len() + skipped as usize, legal.len(), "{}", pos.to_fen());
+                    for j in [0, 1, 3, 5, 8] {
+                        // The expected (move, passed over before it) after the switch.
+                        let mut expected = Vec::new();
+                        let (mut quiets, mut pending, mut switched) = (0, 0, j == 0);
+                        for &m in &full {
+                            if switched && !is_capture(&pos, m) && !pos.gives_check(m) {
+                                pending += 1;
+                                continue;
+                            }
+                            if switched {
+                                expected.push((m, pending));
+                                pending = 0;
+                            }
+                            if !is_capture(&pos, m) {
+                                quiets += 1;
+                                switched |= quiets == j;
+                            }
+                        }
+                        let mut got = Vec::new();
+                        let mut p = MovePicker::new(&pos, Move::NULL, [Move::NULL; 2], Move::NULL);
+                        p.quiet_checks_only = j == 0;
+                        let mut quiets = 0;
+                        while let Some(m) = p.next(&pos, &ctx) {
+                            let skipped = p.take_skipped();
+                            if p.quiet_checks_only {
+                                got.push((m, skipped));
+                            } else {
+                                assert_eq!(skipped, 0);
+                            }
+                            if !is_capture(&pos, m) {
+                                quiets += 1;
+                                p.quiet_checks_only |= quiets == j;
+                            }
+                        }
+                        let tail = p.take_skipped();
+                        if p.quiet_checks_only {
+                            assert_eq!(tail, pending, "tail, switch after {j} in {}", pos.to_fen());
+                            assert_eq!(got, expected, "switch after {j} in {}", pos.to_fen());
+                            skipped_seen += tail + got.iter().map(|g| g.1).sum::<u32>();
+                            checks_seen += got.iter().filter(|g| !is_capture(&pos, g.0)).count();
+                        }
+                    }
                 }
                 let Some(&m) = legal.choose(&mut rng) else { break };
                 pos.make_move(m);
             }
         }
-        assert!(checks_seen > 50, "{checks_seen}");
+        assert!(checks_seen > 50 && skipped_seen > 1000, "{checks_seen} {skipped_seen}");
     }
 
     /// The fast `gives_check` (attacks the move creates) agrees with the full

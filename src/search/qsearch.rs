@@ -70,6 +70,9 @@ impl Worker<'_> {
         let mut move_count = 0;
         while let Some(m) = picker.next(&self.pos, &OrderContext { hist: self.hist, cont }) {
             move_count += 1;
+            // Start loading the child's table entry now: the pruning tests
+            // below give the load time to arrive (a pruned move wastes it).
+            self.shared.tt.prefetch(key_after(&self.pos, m));
             let cells = self.pos.board().cells();
             let victim = cells[m.to().index()];
             let mover = code_of(cells[m.from().index()]);
@@ -85,7 +88,6 @@ impl Worker<'_> {
                     continue;
                 }
             }
-            self.shared.tt.prefetch(key_after(&self.pos, m));
             let f = self.frame_mut(ply);
             f.mv = m;
             f.cont_row = cont_index(mover, m.to().0);
