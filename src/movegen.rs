@@ -13,14 +13,16 @@
 //! other move is legal without further work. In check, a non-general move
 //! that touches neither the general's rank and file, nor its diagonal
 //! neighbours, nor the points a horse attacks it from cannot change whether it
-//! is attacked, so it is dropped untested. The rest are tested by asking
-//! whether the general would be attacked with the move applied to a virtual
-//! board.
+//! is attacked, so it is dropped untested; with a single checker, the rest
+//! are legal exactly when they take or block it (or leave a checking cannon
+//! with other than one screen) and open no other attack. General moves and
+//! double checks are tested by asking whether the general would be attacked
+//! with the move applied to a virtual board.
 
 use crate::attacks::{ADVISOR_STEPS, ELEPHANT_STEPS, GENERAL_STEPS, HORSE_ATTACK, HORSE_STEPS, SOLDIER_STEPS};
 use crate::board::square::{EAST, NORTH, SOUTH, WEST};
 use crate::board::Square;
-use crate::board::{code_of, first_on_line, side_tag, Piece, PieceKind, EMPTY, OFF, SLOT_START};
+use crate::board::{code_of, first_on_line, line_after, side_tag, Piece, PieceKind, EMPTY, OFF, SLOT_START};
 use arrayvec::ArrayVec;
 
 use crate::moves::{Move, MoveList, MAX_MOVES};
@@ -208,11 +210,91 @@ fn near_general(g: u8, sq: u8) -> bool {
     dx == 0 || dy == 0 || (dx <= 2 && dy <= 2 && dx + dy <= 3)
 }
 
+/// The one enemy piece giving check, when exactly one does.
+#[derive(Copy, Clone)]
+struct Checker {
+    /// Its square.
+    sq: u8,
+    /// For a chariot, cannon or the facing general: the direction from our
+    /// general to it (0 for a horse or soldier).
+    dir: i16,
+    /// Whether it is a cannon.
+    cannon: bool,
+    /// For a horse: the leg point next to our general (0 otherwise).
+    leg: u8,
+}
+
+impl Checker {
+    /// The checker of the side to move's general on `g`, if exactly one piece checks.
+    fn find(pos: &Position, g: u8) -> Option<Checker> {
+        let board = pos.board();
+        let cells = board.cells();
+        let them = !pos.side_to_move();
+        let enemy = |k: PieceKind| Piece::new(them, k).0;
+        let mut found: ArrayVec<Checker, 4> = ArrayVec::new();
+        for d in [NORTH, SOUTH, EAST, WEST] {
+            let line = board.line(g, d);
+            let s1 = first_on_line(line, g, d);
+            let c1 = code_of(cells[s1 as usize]);
+            if c1 == enemy(PieceKind::Chariot) || c1 == enemy(PieceKind::General) {
+                let _ = found.try_push(Checker { sq: s1, dir: d, cannon: false, leg: 0 });
+            } else if cells[s1 as usize] != OFF {
+                let s2 = first_on_line(line, s1, d);
+                if code_of(cells[s2 as usize]) == enemy(PieceKind::Cannon) {
+                    let _ = found.try_push(Checker { sq: s2, dir: d, cannon: true, leg: 0 });
+                }
+            }
+        }
+        let forward: i16 = if them == crate::board::Color::Red { NORTH } else { SOUTH };
+        for d in [-forward, EAST, WEST] {
+            let s = (g as i16 + d) as u8;
+            if code_of(cells[s as usize]) == enemy(PieceKind::Soldier) {
+                let _ = found.try_push(Checker { sq: s, dir: 0, cannon: false, leg: 0 });
+            }
+        }
+        for &(leg, a, b) in &HORSE_ATTACK {
+            let leg_sq = (g as i16 + leg) as u8;
+            if cells[leg_sq as usize] == EMPTY {
+                for h in [a, b] {
+                    let s = (g as i16 + h) as u8;
+                    if code_of(cells[s as usize]) == enemy(PieceKind::Horse) {
+                        let _ = found.try_push(Checker { sq: s, dir: 0, cannon: false, leg: leg_sq });
+                    }
+                }
+            }
+        }
+        (found.len() == 1).then(|| found[0])
+    }
+
+    /// Whether the non-general move `from`-`to` ends this check: it takes the
+    /// checker, blocks a line or a horse leg, or leaves a cannon with other
+    /// than exactly one screen.
+    #[inline]
+    fn resolved_by(&self, pos: &Position, g: u8, from: u8, to: u8) -> bool {
+        if to == self.sq {
+            return true;
+        }
+        if self.dir == 0 {
+            return self.leg != 0 && to == self.leg;
+        }
+        let d = self.dir;
+        let line = line_after(pos.board().line(g, d), g, d, from, to);
+        let first = first_on_line(line, g, d);
+        if !self.cannon {
+            return first != self.sq;
+        }
+        first == self.sq || first_on_line(line, first, d) != self.sq
+    }
+}
+
 /// One generation run; `IN_CHECK` selects the evasion filter at compile time.
 struct Gen<'a, const IN_CHECK: bool> {
     pos: &'a Position,
     g: u8,
     exposure: Exposure,
+    /// In check by exactly one piece: that piece (evasions are then decided
+    /// without the full attack test).
+    checker: Option<Checker>,
 }
 
 impl<const IN_CHECK: bool> Gen<'_, IN_CHECK> {
@@ -229,7 +311,25 @@ impl<const IN_CHECK: bool> Gen<'_, IN_CHECK> {
             if !near_general(self.g, from) && !near_general(self.g, to) {
                 return;
             }
-            sink.add(self.pos, m, true);
+            match self.checker {
+                // Legal exactly when the move ends the one check and opens no
+                // other attack (attacks it can open run through its from and
+                // to points or a freed horse leg).
+                Some(c) => {
+                    let legal = c.resolved_by(self.pos, self.g, from, to)
+                        && !self.pos.attack_created(m, self.g, !self.pos.side_to_move());
+                    debug_assert_eq!(
+                        legal,
+                        !self.pos.leaves_general_attacked(m),
+                        "evasion {m} in {}",
+                        self.pos.to_fen()
+                    );
+                    if legal {
+                        sink.add(self.pos, m, false);
+                    }
+                }
+                None => sink.add(self.pos, m, true),
+            }
             return;
         }
         if sensitive_from || self.exposure.danger_len != 0 {
@@ -276,7 +376,8 @@ fn generate_moves<const QUIETS: bool, const CAPTURES: bool, const IN_CHECK: bool
     let g = board.general(us).0;
     let exposure =
         if IN_CHECK { Exposure { pinned: 0, danger: [(0, 0); 4], danger_len: 0 } } else { Exposure::compute(pos) };
-    let gen = Gen::<IN_CHECK> { pos, g, exposure };
+    let checker = if IN_CHECK && g != 0 { Checker::find(pos, g) } else { None };
+    let gen = Gen::<IN_CHECK> { pos, g, exposure, checker };
     let ci = us.index();
 
     // Target test: empty (quiet) or enemy (capture); own pieces and OFF fail.
@@ -402,6 +503,49 @@ fn generate_moves<const QUIETS: bool, const CAPTURES: bool, const IN_CHECK: bool
 mod tests {
     use super::*;
     use crate::position::Position;
+
+    /// In check, the generated moves are exactly the legal ones found by
+    /// trying every piece on every point with the full test, over random games
+    /// (the single-checker shortcut and the near-general filter included).
+    #[test]
+    fn evasions_match_brute_force() {
+        use crate::board::Color;
+        use rand::seq::SliceRandom;
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+        let mut in_check = 0;
+        for fen in crate::bench::BENCH_FENS {
+            for _ in 0..4 {
+                let mut pos = Position::from_fen(fen).unwrap();
+                for _ in 0..80 {
+                    let mut list = MoveList::new();
+                    generate::<All>(&pos, &mut list);
+                    if pos.in_check() {
+                        in_check += 1;
+                        let side = pos.side_to_move();
+                        let mut brute: Vec<Move> = Vec::new();
+                        for color in [Color::Red, Color::Black] {
+                            for (_, _, from) in pos.board().pieces(color) {
+                                for to in Square::all() {
+                                    let m = Move::new(from, to);
+                                    if color == side && pos.is_legal(m) {
+                                        brute.push(m);
+                                    }
+                                }
+                            }
+                        }
+                        let mut got = list.to_vec();
+                        got.sort();
+                        brute.sort();
+                        assert_eq!(got, brute, "{}", pos.to_fen());
+                    }
+                    let Some(&m) = list.choose(&mut rng) else { break };
+                    pos.make_move(m);
+                }
+            }
+        }
+        assert!(in_check > 200, "{in_check}");
+    }
 
     #[test]
     fn start_position_has_44_moves() {

@@ -489,7 +489,7 @@ impl Position {
     /// general's lines through `from` and `to`, a horse leg freed at `from`,
     /// and the mover's own horse or soldier attack when the mover is `by`'s.
     #[inline(always)]
-    fn attack_created(&self, m: Move, g: u8, by: Color) -> bool {
+    pub(crate) fn attack_created(&self, m: Move, g: u8, by: Color) -> bool {
         if g == 0 {
             return false;
         }
