@@ -20,6 +20,23 @@ pub fn evaluate(pos: &Position) -> Score {
     Score(evaluate_raw(pos))
 }
 
+/// `KING_ZONE[color][sq]`: the points around `color`'s palace where enemy
+/// pieces count as attackers: files c..g of its first four ranks.
+static KING_ZONE: [[bool; 256]; 2] = {
+    let mut t = [[false; 256]; 2];
+    let mut file = 2;
+    while file <= 6 {
+        let mut rank = 0;
+        while rank <= 3 {
+            t[0][Square::new(file, rank).index()] = true;
+            t[1][Square::new(file, 9 - rank).index()] = true;
+            rank += 1;
+        }
+        file += 1;
+    }
+    t
+};
+
 /// Piece counts of one side, by kind index.
 #[derive(Copy, Clone, Default)]
 struct Counts([i32; 7]);
@@ -191,7 +208,7 @@ fn side_terms(board: &Board, us: Color, own: &Counts, their: &Counts) -> (i32, i
     add(&mut acc, ELEPHANT_MISSING_VS_CANNON, (2 - own.get(PieceKind::Elephant)) * their.get(PieceKind::Cannon));
     if our_general != Square(0) {
         // Enemy attackers near our palace: files c..g, our first four ranks.
-        let (lo, hi) = if us == Color::Red { (0, 3) } else { (6, 9) };
+        let zone = &KING_ZONE[us.index()];
         let mut units = 0;
         let mut attackers = 0;
         // Horses, chariots, cannons and soldiers: slots 5..=15.
@@ -199,8 +216,7 @@ fn side_terms(board: &Board, us: Color, own: &Counts, their: &Counts) -> (i32, i
         while m != 0 {
             let id = m.trailing_zeros() as u8;
             m &= m - 1;
-            let sq = board.square_of(id);
-            if (2..=6).contains(&sq.file()) && (lo..=hi).contains(&sq.rank()) {
+            if zone[board.square_of(id).index()] {
                 units += KING_ATTACK_UNITS[(code_of(id) & 7) as usize - 1];
                 attackers += 1;
             }
