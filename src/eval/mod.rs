@@ -305,6 +305,20 @@ impl Knowledge {
     pub const ALL: [Knowledge; 4] = [Knowledge::None, Knowledge::Small, Knowledge::Medium, Knowledge::Large];
 }
 
+/// The evaluation (at any [`Knowledge`] level) of `pos` when it is `pos`
+/// after a null move from a position evaluated as `before` at that level.
+/// The board is the same and only the side to move changed; the evaluation is
+/// the board's value signed for the side to move plus [`TEMPO`], so it is
+/// `-before + 2 * TEMPO`, except for a dead draw (0 for both sides).
+#[inline]
+pub fn evaluate_after_null(pos: &Position, before: i32) -> i32 {
+    let board = pos.board();
+    if Counts::of(board, Color::Red).attackers() == 0 && Counts::of(board, Color::Black).attackers() == 0 {
+        return 0;
+    }
+    -before + 2 * TEMPO
+}
+
 /// [`evaluate`] as a plain integer.
 pub(crate) fn evaluate_raw(pos: &Position) -> i32 {
     evaluate_impl(pos, Knowledge::Large)
@@ -362,6 +376,23 @@ fn evaluate_impl(pos: &Position, knowledge: Knowledge) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The shortcut after a null move equals evaluating the position.
+    #[test]
+    fn evaluation_after_a_null_move() {
+        for fen in crate::bench::BENCH_FENS.iter().chain(["4k4/9/9/9/9/9/9/9/4A4/3AK4 w - - 0 1"].iter()) {
+            let mut pos = Position::from_fen(fen).unwrap();
+            if pos.in_check() {
+                continue;
+            }
+            for k in Knowledge::ALL {
+                let before = evaluate_at(&pos, k);
+                pos.make_null_move();
+                assert_eq!(evaluate_after_null(&pos, before), evaluate_at(&pos, k), "{fen} {k:?}");
+                pos.unmake_null_move();
+            }
+        }
+    }
 
     #[test]
     fn symmetric_and_sane() {

@@ -16,7 +16,7 @@ use super::params::*;
 use super::see::see_ge;
 use super::{root_tt_key, NodeHistory, Pruning, Worker, EVAL_NONE};
 use crate::board::{code_of, PieceKind, EMPTY};
-use crate::eval::{evaluate_at, evaluate_raw};
+use crate::eval::{evaluate_after_null, evaluate_at, evaluate_raw};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::{natural_limit_reached, LimitPolicy};
@@ -78,8 +78,15 @@ impl Worker<'_> {
     /// when the entry's bound says the score is at least as accurate.
     #[inline]
     pub(super) fn static_eval(&self, tte: Option<TtEntry>, tt_score: Option<i32>) -> (i32, i32) {
+        let parent = self.frame_at(self.ply, 1);
         let static_eval = match tte {
             Some(e) if e.eval != EVAL_NONE => e.eval,
+            // After a null move the board is the parent's.
+            _ if self.ply > 0 && parent.mv == Move::NULL && parent.static_eval != EVAL_NONE => {
+                let e = evaluate_after_null(&self.pos, parent.static_eval);
+                debug_assert_eq!(e, evaluate_at(&self.pos, self.shared.options.knowledge));
+                e
+            }
             _ => evaluate_at(&self.pos, self.shared.options.knowledge),
         };
         let mut eval = static_eval;
