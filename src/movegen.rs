@@ -10,7 +10,10 @@
 //! general's rank or file (a chariot line, a cannon screen, the facing
 //! generals), leaves a horse-leg point next to the general, lands on the
 //! general's rank or file (a new cannon screen), or is a general move; every
-//! other move is legal without further work. In check, a non-general move
+//! other move is legal without further work. Captures-only generation skips
+//! the pin scan and flags by position alone (a move leaving the general's
+//! rank or file or a horse-leg point beside it, or landing on its rank or
+//! file): it yields few moves, so the flags cost less than the scan. In check, a non-general move
 //! that touches neither the general's rank and file, nor its diagonal
 //! neighbours, nor the points a horse attacks it from cannot change whether it
 //! is attacked, so it is dropped untested; with a single checker, the rest
@@ -295,6 +298,10 @@ struct Gen<'a, const IN_CHECK: bool> {
     /// In check by exactly one piece: that piece (evasions are then decided
     /// without the full attack test).
     checker: Option<Checker>,
+    /// Captures only, out of check: moves are flagged by position alone
+    /// instead of by computed pins (with few moves generated, cheaper than
+    /// the pin scan). A constant of each generation variant.
+    geometric: bool,
 }
 
 impl<const IN_CHECK: bool> Gen<'_, IN_CHECK> {
@@ -330,6 +337,15 @@ impl<const IN_CHECK: bool> Gen<'_, IN_CHECK> {
                 }
                 None => sink.add(self.pos, m, true),
             }
+            return;
+        }
+        if self.geometric {
+            // Only a move leaving the general's rank or file or a horse-leg
+            // point next to it, or landing on its rank or file, can expose it.
+            let (g, f, t) = (self.g, from, to);
+            let on_line = |a: u8| (a ^ g) & 0x0F == 0 || (a ^ g) & 0xF0 == 0;
+            let leg = matches!(f as i16 - g as i16, 15 | 17 | -15 | -17);
+            sink.add(self.pos, m, on_line(f) || on_line(t) || leg);
             return;
         }
         if sensitive_from || self.exposure.danger_len != 0 {
@@ -374,10 +390,14 @@ fn generate_moves<const QUIETS: bool, const CAPTURES: bool, const IN_CHECK: bool
     let tag = side_tag(us);
     let them = side_tag(!us);
     let g = board.general(us).0;
-    let exposure =
-        if IN_CHECK { Exposure { pinned: 0, danger: [(0, 0); 4], danger_len: 0 } } else { Exposure::compute(pos) };
+    let geometric = !QUIETS && !IN_CHECK;
+    let exposure = if IN_CHECK || geometric {
+        Exposure { pinned: 0, danger: [(0, 0); 4], danger_len: 0 }
+    } else {
+        Exposure::compute(pos)
+    };
     let checker = if IN_CHECK && g != 0 { Checker::find(pos, g) } else { None };
-    let gen = Gen::<IN_CHECK> { pos, g, exposure, checker };
+    let gen = Gen::<IN_CHECK> { pos, g, exposure, checker, geometric };
     let ci = us.index();
 
     // Target test: empty (quiet) or enemy (capture); own pieces and OFF fail.
