@@ -5,22 +5,25 @@
 //! picker's quiet stage) tests only the moves it uses.
 //!
 //! Moves are generated from the piece lists with per-square destination
-//! tables; legality is decided per move. When the side to move is not in
-//! check, a move can only expose its own general if it leaves a point on the
-//! general's rank or file (a chariot line, a cannon screen, the facing
-//! generals), leaves a horse-leg point next to the general, lands on the
-//! general's rank or file (a new cannon screen), or is a general move; every
-//! other move is legal without further work. Captures-only generation skips
-//! the pin scan and flags by position alone (a move leaving the general's
-//! rank or file or a horse-leg point beside it, or landing on its rank or
-//! file): it yields few moves, so the flags cost less than the scan. In check, a non-general move
-//! that touches neither the general's rank and file, nor its diagonal
-//! neighbours, nor the points a horse attacks it from cannot change whether it
-//! is attacked, so it is dropped untested; with a single checker, the rest
-//! are legal exactly when they take or block it (or leave a checking cannon
-//! with other than one screen) and open no other attack. General moves and
-//! double checks are tested by asking whether the general would be attacked
-//! with the move applied to a virtual board.
+//! tables (and the board's occupancy words for the sliding pieces); legality
+//! is decided per move. Out of check, a move can only expose its own general
+//! if it leaves a point on the general's rank or file (a chariot line, a
+//! cannon screen, the facing generals), leaves a horse-leg point next to the
+//! general, lands on the general's rank or file (a new cannon screen), or is
+//! a general move; every other move is legal without further work. Full
+//! generation narrows that with a pin scan (the pieces whose departure could
+//! expose the general, the points that would screen an enemy cannon);
+//! captures-only generation yields few moves and flags by position alone.
+//! Flagged moves get `Position::leaves_general_attacked`, which looks only at
+//! the attacks the move can create.
+//!
+//! In check, a non-general move that touches neither the general's rank and
+//! file, nor its diagonal neighbours, nor the points a horse attacks it from
+//! cannot change whether it is attacked, so it is dropped untested; with a
+//! single checker, the rest are legal exactly when they take or block it (or
+//! leave a checking cannon with other than one screen) and open no other
+//! attack. General moves and double checks get the full test: is the general
+//! attacked with the move applied to a virtual board.
 
 use crate::attacks::{ADVISOR_STEPS, ELEPHANT_STEPS, GENERAL_STEPS, HORSE_ATTACK, HORSE_STEPS, SOLDIER_STEPS};
 use crate::board::square::{EAST, NORTH, SOUTH, WEST};
