@@ -193,7 +193,7 @@ fn step(sq: u8, d: i16) -> u8 {
 /// Whether a general of the other side standing on `sq` is attacked by a
 /// piece of `by`, reading cells through `at` and the occupancy words through
 /// `sq` (`rank`: its row, `file`: its column, see [`Board::line`]), so that a
-/// move can be tested without making it ([`Board::attacked_after`]). Includes
+/// move can be tested without making it ([`attacked_after`]). Includes
 /// the facing-generals rule: the `by` general on the same file with nothing
 /// between counts as an attack.
 #[inline(always)]

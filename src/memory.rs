@@ -25,7 +25,7 @@ pub unsafe trait Zeroable {}
 unsafe impl Zeroable for i16 {}
 unsafe impl<T: Zeroable, const N: usize> Zeroable for [T; N] {}
 
-/// A boxed slice of `len` zeroed values, aligned to [`HUGE_PAGE`] when at
+/// A boxed slice of `len` zeroed values, aligned to the 2 MB huge page when at
 /// least that large.
 pub struct LargeTable<T: Zeroable> {
     ptr: NonNull<T>,

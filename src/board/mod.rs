@@ -11,7 +11,7 @@
 //! Beside the cells the board keeps one occupancy word per rank and per file
 //! (ElephantEye's bit ranks and files), so that the sliding pieces' first and
 //! second blockers are found with one bit scan instead of a walk: see
-//! [`Board::first_on_line`]. The words include a sentinel bit on the first
+//! [`first_on_line`]. The words include a sentinel bit on the first
 //! off-board cell at each end of the line, so a scan always stops, exactly
 //! where a walk over the cells would (on a piece or on an [`OFF`] cell).
 //!
