@@ -406,12 +406,9 @@ fn generate_moves<const QUIETS: bool, const CAPTURES: bool, const IN_CHECK: bool
     // Target test: empty (quiet) or enemy (capture); own pieces and OFF fail.
     macro_rules! target_ok {
         ($to:expr) => {{
+            // Without branches: most targets fail, in no predictable pattern.
             let t = cells[$to as usize];
-            if t == EMPTY {
-                QUIETS
-            } else {
-                CAPTURES && t & them != 0
-            }
+            (QUIETS & (t == EMPTY)) | (CAPTURES & (t & them != 0))
         }};
     }
 
@@ -460,7 +457,7 @@ fn generate_moves<const QUIETS: bool, const CAPTURES: bool, const IN_CHECK: bool
                 if to == 0 {
                     break;
                 }
-                if cells[block as usize] == EMPTY && target_ok!(to) {
+                if (cells[block as usize] == EMPTY) & target_ok!(to) {
                     gen.add(list, $from, to, $sens);
                 }
             }
