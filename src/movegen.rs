@@ -207,13 +207,30 @@ impl Exposure {
     }
 }
 
-/// Whether `sq` is on the rank or file of `g`, diagonally next to it, or a
-/// horse's jump away: the points that decide whether `g` is attacked.
+/// `NEAR_GENERAL[file difference + 8][rank difference + 9]`: whether a point
+/// is on the rank or file of a general, diagonally next to it, or a horse's
+/// jump away (the points that decide whether the general is attacked).
+static NEAR_GENERAL: [[bool; 19]; 17] = {
+    let mut t = [[false; 19]; 17];
+    let mut dx: i32 = -8;
+    while dx <= 8 {
+        let mut dy: i32 = -9;
+        while dy <= 9 {
+            let (ax, ay) = (dx.abs(), dy.abs());
+            t[(dx + 8) as usize][(dy + 9) as usize] = ax == 0 || ay == 0 || (ax <= 2 && ay <= 2 && ax + ay <= 3);
+            dy += 1;
+        }
+        dx += 1;
+    }
+    t
+};
+
+/// See [`NEAR_GENERAL`] (a table load instead of a chain of branches).
 #[inline(always)]
 fn near_general(g: u8, sq: u8) -> bool {
-    let (dx, dy) =
-        (((sq & 15) as i8 - (g & 15) as i8).unsigned_abs(), ((sq >> 4) as i8 - (g >> 4) as i8).unsigned_abs());
-    dx == 0 || dy == 0 || (dx <= 2 && dy <= 2 && dx + dy <= 3)
+    let dx = (sq & 15) as i32 - (g & 15) as i32;
+    let dy = (sq >> 4) as i32 - (g >> 4) as i32;
+    NEAR_GENERAL[(dx + 8) as usize][(dy + 9) as usize]
 }
 
 /// The one enemy piece giving check, when exactly one does.
@@ -565,6 +582,18 @@ mod tests {
             }
         }
         assert!(in_check > 200, "{in_check}");
+    }
+
+    /// The table agrees with the definition for every pair of points.
+    #[test]
+    fn near_general_table() {
+        for g in Square::all() {
+            for sq in Square::all() {
+                let (dx, dy) = ((sq.file() as i32 - g.file() as i32).abs(), (sq.rank() as i32 - g.rank() as i32).abs());
+                let expected = dx == 0 || dy == 0 || (dx <= 2 && dy <= 2 && dx + dy <= 3);
+                assert_eq!(near_general(g.0, sq.0), expected, "{g:?} {sq:?}");
+            }
+        }
     }
 
     #[test]
