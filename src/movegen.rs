@@ -25,7 +25,10 @@
 //! attack. General moves and double checks get the full test: is the general
 //! attacked with the move applied to a virtual board.
 
-use crate::attacks::{ADVISOR_STEPS, ELEPHANT_STEPS, GENERAL_STEPS, HORSE_ATTACK, HORSE_STEPS, SOLDIER_STEPS};
+use crate::attacks::{
+    visit_general_attackers, GeneralAttacker, ADVISOR_STEPS, ELEPHANT_STEPS, GENERAL_STEPS, HORSE_ATTACK, HORSE_STEPS,
+    SOLDIER_STEPS,
+};
 use crate::board::square::{EAST, NORTH, SOUTH, WEST};
 use crate::board::Square;
 use crate::board::{code_of, first_on_line, line_after, side_tag, Piece, PieceKind, EMPTY, OFF, SLOT_START};
@@ -233,81 +236,44 @@ fn near_general(g: u8, sq: u8) -> bool {
     NEAR_GENERAL[(dx + 8) as usize][(dy + 9) as usize]
 }
 
-/// The one enemy piece giving check, when exactly one does.
-#[derive(Copy, Clone)]
-struct Checker {
-    /// Its square.
-    sq: u8,
-    /// For a chariot, cannon or the facing general: the direction from our
-    /// general to it (0 for a horse or soldier).
-    dir: i16,
-    /// Whether it is a cannon.
-    cannon: bool,
-    /// For a horse: the leg point next to our general (0 otherwise).
-    leg: u8,
+/// The one enemy piece giving check to the side to move's general on `g`,
+/// when exactly one does.
+fn single_checker(pos: &Position, g: u8) -> Option<GeneralAttacker> {
+    let board = pos.board();
+    let cells = board.cells();
+    let mut found: ArrayVec<GeneralAttacker, 2> = ArrayVec::new();
+    visit_general_attackers(
+        |s| cells[s as usize],
+        board.line(g, EAST),
+        board.line(g, NORTH),
+        Square(g),
+        !pos.side_to_move(),
+        |a| {
+            found.push(a);
+            found.is_full()
+        },
+    );
+    (found.len() == 1).then(|| found[0])
 }
 
-impl Checker {
-    /// The checker of the side to move's general on `g`, if exactly one piece checks.
-    fn find(pos: &Position, g: u8) -> Option<Checker> {
-        let board = pos.board();
-        let cells = board.cells();
-        let them = !pos.side_to_move();
-        let enemy = |k: PieceKind| Piece::new(them, k).0;
-        let mut found: ArrayVec<Checker, 4> = ArrayVec::new();
-        for d in [NORTH, SOUTH, EAST, WEST] {
-            let line = board.line(g, d);
-            let s1 = first_on_line(line, g, d);
-            let c1 = code_of(cells[s1 as usize]);
-            if c1 == enemy(PieceKind::Chariot) || c1 == enemy(PieceKind::General) {
-                let _ = found.try_push(Checker { sq: s1, dir: d, cannon: false, leg: 0 });
-            } else if cells[s1 as usize] != OFF {
-                let s2 = first_on_line(line, s1, d);
-                if code_of(cells[s2 as usize]) == enemy(PieceKind::Cannon) {
-                    let _ = found.try_push(Checker { sq: s2, dir: d, cannon: true, leg: 0 });
-                }
-            }
-        }
-        let forward: i16 = if them == crate::board::Color::Red { NORTH } else { SOUTH };
-        for d in [-forward, EAST, WEST] {
-            let s = (g as i16 + d) as u8;
-            if code_of(cells[s as usize]) == enemy(PieceKind::Soldier) {
-                let _ = found.try_push(Checker { sq: s, dir: 0, cannon: false, leg: 0 });
-            }
-        }
-        for &(leg, a, b) in &HORSE_ATTACK {
-            let leg_sq = (g as i16 + leg) as u8;
-            if cells[leg_sq as usize] == EMPTY {
-                for h in [a, b] {
-                    let s = (g as i16 + h) as u8;
-                    if code_of(cells[s as usize]) == enemy(PieceKind::Horse) {
-                        let _ = found.try_push(Checker { sq: s, dir: 0, cannon: false, leg: leg_sq });
-                    }
-                }
-            }
-        }
-        (found.len() == 1).then(|| found[0])
+/// Whether the non-general move `from`-`to` ends the check by `checker` on
+/// the general on `g`: it takes the checker, blocks its line or horse leg, or
+/// leaves a checking cannon with other than exactly one screen.
+#[inline]
+fn ends_check(checker: &GeneralAttacker, pos: &Position, g: u8, from: u8, to: u8) -> bool {
+    if to == checker.sq {
+        return true;
     }
-
-    /// Whether the non-general move `from`-`to` ends this check: it takes the
-    /// checker, blocks a line or a horse leg, or leaves a cannon with other
-    /// than exactly one screen.
-    #[inline]
-    fn resolved_by(&self, pos: &Position, g: u8, from: u8, to: u8) -> bool {
-        if to == self.sq {
-            return true;
-        }
-        if self.dir == 0 {
-            return self.leg != 0 && to == self.leg;
-        }
-        let d = self.dir;
-        let line = line_after(pos.board().line(g, d), g, d, from, to);
-        let first = first_on_line(line, g, d);
-        if !self.cannon {
-            return first != self.sq;
-        }
-        first == self.sq || first_on_line(line, first, d) != self.sq
+    if checker.dir == 0 {
+        return checker.leg != 0 && to == checker.leg;
     }
+    let d = checker.dir;
+    let line = line_after(pos.board().line(g, d), g, d, from, to);
+    let first = first_on_line(line, g, d);
+    if !checker.cannon {
+        return first != checker.sq;
+    }
+    first == checker.sq || first_on_line(line, first, d) != checker.sq
 }
 
 /// One generation run; `IN_CHECK` selects the evasion filter at compile time.
@@ -317,7 +283,7 @@ struct Gen<'a, const IN_CHECK: bool> {
     exposure: Exposure,
     /// In check by exactly one piece: that piece (evasions are then decided
     /// without the full attack test).
-    checker: Option<Checker>,
+    checker: Option<GeneralAttacker>,
     /// Captures only, out of check: moves are flagged by position alone
     /// instead of by computed pins (with few moves generated, cheaper than
     /// the pin scan). A constant of each generation variant.
@@ -343,7 +309,7 @@ impl<const IN_CHECK: bool> Gen<'_, IN_CHECK> {
                 // other attack (attacks it can open run through its from and
                 // to points or a freed horse leg).
                 Some(c) => {
-                    let legal = c.resolved_by(self.pos, self.g, from, to)
+                    let legal = ends_check(&c, self.pos, self.g, from, to)
                         && !self.pos.attack_created(m, self.g, !self.pos.side_to_move());
                     debug_assert_eq!(
                         legal,
@@ -416,7 +382,7 @@ fn generate_moves<const QUIETS: bool, const CAPTURES: bool, const IN_CHECK: bool
     } else {
         Exposure::compute(pos)
     };
-    let checker = if IN_CHECK && g != 0 { Checker::find(pos, g) } else { None };
+    let checker = if IN_CHECK && g != 0 { single_checker(pos, g) } else { None };
     let gen = Gen::<IN_CHECK> { pos, g, exposure, checker, geometric };
     let ci = us.index();
 

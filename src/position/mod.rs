@@ -14,7 +14,7 @@ use std::fmt;
 
 use crate::attacks::{self, ADVISOR_STEPS, ELEPHANT_EYE, GENERAL_STEPS, HORSE_ATTACK, HORSE_LEG, SOLDIER_STEPS};
 use crate::board::square::{EAST, NORTH, SOUTH, WEST};
-use crate::board::{code_of, first_on_line, line_after, side_tag, Board, Color, Piece, PieceKind, Square, EMPTY, OFF};
+use crate::board::{code_of, line_after, side_tag, Board, Color, Piece, PieceKind, Square, EMPTY};
 use crate::eval::psq::Psq;
 use crate::fen::{FenError, Setup};
 use crate::movegen::{generate, All};
@@ -498,15 +498,7 @@ impl Position {
         let mover = cells[from as usize];
         let base = (by as u8) << 3;
         let own = |k: PieceKind| base | k as u8;
-        let at = |s: u8| {
-            if s == to {
-                mover
-            } else if s == from {
-                EMPTY
-            } else {
-                cells[s as usize]
-            }
-        };
+        let at = attacks::cells_after(cells, from, to, mover);
         // The direction from the general to `s` when `s` is on its rank or file.
         let direction = |s: u8| -> i16 {
             if (s ^ g) & 0xF0 == 0 {
@@ -525,18 +517,8 @@ impl Position {
                 0
             }
         };
-        let line_attack = |d: i16| {
-            let line = line_after(self.board.line(g, d), g, d, from, to);
-            let s1 = first_on_line(line, g, d);
-            let first = at(s1);
-            if first == OFF {
-                return false;
-            }
-            let c1 = code_of(first);
-            c1 == own(PieceKind::Chariot)
-                || c1 == own(PieceKind::General)
-                || code_of(at(first_on_line(line, s1, d))) == own(PieceKind::Cannon)
-        };
+        let line_attack =
+            |d: i16| attacks::line_attacker(&at, line_after(self.board.line(g, d), g, d, from, to), g, d, by).is_some();
         let (df, dt) = (direction(from), direction(to));
         if (df != 0 && line_attack(df)) || (dt != 0 && dt != df && line_attack(dt)) {
             return true;
