@@ -312,8 +312,7 @@ impl Knowledge {
 /// `-before + 2 * TEMPO`, except for a dead draw (0 for both sides).
 #[inline]
 pub fn evaluate_after_null(pos: &Position, before: i32) -> i32 {
-    let board = pos.board();
-    if Counts::of(board, Color::Red).attackers() == 0 && Counts::of(board, Color::Black).attackers() == 0 {
+    if !has_attackers(pos, Color::Red) && !has_attackers(pos, Color::Black) {
         return 0;
     }
     -before + 2 * TEMPO
