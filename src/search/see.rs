@@ -8,7 +8,7 @@
 //! when the point is then not attacked. Pins are ignored.
 
 use crate::attacks::{ADVISOR_STEPS, GENERAL_STEPS, HORSE_JUMPS, SOLDIER_STEPS};
-use crate::board::square::{DIAGONAL, EAST, HOME_HALF, NORTH, ORTHOGONAL, WEST};
+use crate::board::square::{DIAGONAL, EAST, HOME_HALF, IN_PALACE, NORTH, ORTHOGONAL, SOUTH, WEST};
 use crate::board::{code_of, each_direction, first_on_line, line_after, Color, PieceKind, EMPTY, OFF};
 use crate::eval::weights::SEE_VALUE;
 use crate::moves::Move;
@@ -37,21 +37,29 @@ fn least_valuable_attacker(cells: &[u8; 256], rank: u16, file: u16, to: u8, side
     let is = |id: u8, kind: PieceKind| code_of(id) == base | kind as u8;
     let t = to as i16;
     let ci = side.index();
-    // Soldiers: from behind (their forward step) or beside (after the river).
+    let home = HOME_HALF[ci][to as usize];
+    let palace = home && IN_PALACE[to as usize];
+    // Soldiers: from behind (their forward step) or, when `to` is across the
+    // river, beside it (then the soldier has crossed too).
+    let forward = if side == Color::Red { NORTH } else { SOUTH };
     for d in ORTHOGONAL {
+        let can = if d == NORTH || d == SOUTH { d == forward } else { !home };
         let s = t - d;
-        if is(at(cells, s), PieceKind::Soldier) && SOLDIER_STEPS[ci][(s & 0xFF) as usize].contains(&to) {
+        if can && is(at(cells, s), PieceKind::Soldier) {
+            debug_assert!(SOLDIER_STEPS[ci][(s & 0xFF) as usize].contains(&to));
             return Some(((s & 0xFF) as u8, SEE_VALUE[PieceKind::Soldier.index()]));
         }
     }
     // Advisors and elephants: inside their own palace / half only.
-    for d in DIAGONAL {
-        let s = t + d;
-        if is(at(cells, s), PieceKind::Advisor) && ADVISOR_STEPS[(s & 0xFF) as usize].contains(&to) {
-            return Some(((s & 0xFF) as u8, SEE_VALUE[PieceKind::Advisor.index()]));
+    if palace {
+        for d in DIAGONAL {
+            let s = t + d;
+            if is(at(cells, s), PieceKind::Advisor) && ADVISOR_STEPS[(s & 0xFF) as usize].contains(&to) {
+                return Some(((s & 0xFF) as u8, SEE_VALUE[PieceKind::Advisor.index()]));
+            }
         }
     }
-    if HOME_HALF[ci][to as usize] {
+    if home {
         for d in DIAGONAL {
             let s = t + 2 * d;
             if is(at(cells, s), PieceKind::Elephant) && at(cells, t + d) == EMPTY {
@@ -89,6 +97,9 @@ fn least_valuable_attacker(cells: &[u8; 256], rank: u16, file: u16, to: u8, side
     }
     if let Some(s) = chariot {
         return Some((s, SEE_VALUE[PieceKind::Chariot.index()]));
+    }
+    if !palace {
+        return None;
     }
     for d in ORTHOGONAL {
         let s = t + d;
