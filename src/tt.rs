@@ -265,9 +265,12 @@ impl TranspositionTable {
     }
 
     /// Per mille of a sample of entries written during the current search.
+    /// The sample is the first 1000 entries (250 clusters): one entry per
+    /// mille, and few enough cache lines that reporting after every iteration
+    /// costs the search little.
     pub fn hashfull(&self) -> u32 {
         let age = self.age.load(Relaxed);
-        let sample = self.clusters.len().min(1000);
+        let sample = self.clusters.len().min(1000 / ENTRIES);
         let mut used = 0;
         for c in &self.clusters[..sample] {
             for s in &c.slots {
