@@ -257,7 +257,9 @@ impl MovePicker {
                     }
                 }
                 Stage::Quiets => {
-                    if !self.skip_quiets && self.cur < self.quiets.len() {
+                    // An inner loop: passing over a move does not go back
+                    // through the stage dispatch.
+                    while !self.skip_quiets && self.cur < self.quiets.len() {
                         let key = self.quiets[self.cur];
                         let (m, test) = (Move(key as u16), key & 1 << 16 != 0);
                         self.cur += 1;
