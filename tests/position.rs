@@ -1,5 +1,6 @@
 //! Position invariants: FEN validation errors, pinned Zobrist keys, seeded
-//! random walks (incremental key = recomputed key after every make and unmake;
+//! random walks (incremental key = recomputed key and the board's derived
+//! state consistent after every make and unmake;
 //! FEN and key restored exactly), and the generator modes agreeing with each
 //! other and with the legality tests.
 
@@ -162,6 +163,8 @@ fn random_walks_keep_keys_and_restore_exactly() {
             p.make_move(m);
             steps += 1;
             assert_eq!(p.key(), p.compute_key(), "game {game}");
+            // Occupancy words, presence mask and piece counts follow the move.
+            assert!(p.board().is_consistent(), "{}", p.to_fen());
             // A FEN round trip gives the same key and the same legal moves.
             let again = Position::from_fen(&p.to_fen()).unwrap();
             assert_eq!(again.key(), p.key());
@@ -177,6 +180,7 @@ fn random_walks_keep_keys_and_restore_exactly() {
             fens.pop();
             p.unmake_move();
             assert_eq!(p.key(), p.compute_key());
+            assert!(p.board().is_consistent(), "{}", p.to_fen());
             assert_eq!(&p.to_fen(), fens.last().unwrap());
         }
         assert_eq!(p.to_fen(), fen0);

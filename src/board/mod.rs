@@ -79,6 +79,10 @@ pub struct Board {
     lines: [u16; 32],
     /// Bit `id` set for every piece id on the board.
     present: u64,
+    /// Number of pieces on the board by piece code (color << 3 | kind), kept
+    /// with the moves: the evaluation reads every count at every call, and
+    /// the baseline x86-64 target has no population-count instruction.
+    counts: [u8; 16],
 }
 
 /// The word of `lines` a scan from `sq` in direction `d` reads.
@@ -179,7 +183,7 @@ impl Board {
         for col_word in &mut lines[16 + 3..16 + 12] {
             *col_word = 1 << 2 | 1 << 13;
         }
-        Board { cells, squares: [Square(0); 48], lines, present: 0 }
+        Board { cells, squares: [Square(0); 48], lines, present: 0, counts: [0; 16] }
     }
 
     /// The occupancy word through `sq` along orthogonal direction `d`, for
@@ -206,7 +210,13 @@ impl Board {
             }
         }
         let present = (16..48).filter(|&id| self.squares[id] != Square(0)).fold(0u64, |m, id| m | 1 << id);
-        fresh.lines == self.lines && present == self.present
+        let mut counts = [0u8; 16];
+        for id in 16..48u8 {
+            if self.squares[id as usize] != Square(0) {
+                counts[code_of(id) as usize] += 1;
+            }
+        }
+        fresh.lines == self.lines && present == self.present && counts == self.counts
     }
 
     #[inline(always)]
@@ -272,6 +282,7 @@ impl Board {
                 self.squares[id as usize] = sq;
                 self.occupy(sq.0);
                 self.present |= 1 << id;
+                self.counts[code_of(id) as usize] += 1;
                 return Some(id);
             }
         }
@@ -287,6 +298,7 @@ impl Board {
             self.cells[sq.index()] = EMPTY;
             self.vacate(sq.0);
             self.present &= !(1 << id);
+            self.counts[code_of(id) as usize] -= 1;
         }
         id
     }
@@ -298,6 +310,7 @@ impl Board {
         self.squares[id as usize] = sq;
         self.occupy(sq.0);
         self.present |= 1 << id;
+        self.counts[code_of(id) as usize] += 1;
     }
 
     /// Moves the piece on `from` to `to`, removing what stood on `to`; returns
@@ -309,6 +322,7 @@ impl Board {
         if captured != EMPTY {
             self.squares[captured as usize] = Square(0);
             self.present &= !(1 << captured);
+            self.counts[code_of(captured) as usize] -= 1;
         }
         self.cells[to.index()] = id;
         self.cells[from.index()] = EMPTY;
@@ -328,6 +342,7 @@ impl Board {
         if captured != EMPTY {
             self.squares[captured as usize] = to;
             self.present |= 1 << captured;
+            self.counts[code_of(captured) as usize] += 1;
         } else {
             self.vacate(to.0);
         }
@@ -361,7 +376,7 @@ impl Board {
     /// Number of pieces of `color` and `kind` on the board.
     #[inline]
     pub fn count(&self, color: Color, kind: PieceKind) -> usize {
-        self.mask(color, kind).count_ones() as usize
+        self.counts[(color as usize) << 3 | kind as usize] as usize
     }
 
     /// Squares of the pieces of `color` and `kind`.
