@@ -20,10 +20,14 @@
 //! In check, a non-general move that touches neither the general's rank and
 //! file, nor its diagonal neighbours, nor the points a horse attacks it from
 //! cannot change whether it is attacked, so it is dropped untested; with a
-//! single checker, the rest are legal exactly when they take or block it (or
-//! leave a checking cannon with other than one screen) and open no other
-//! attack. General moves and double checks get the full test: is the general
-//! attacked with the move applied to a virtual board.
+//! single checker, a non-general move must land on the checker, between it
+//! and the general or on a checking horse's leg, or move a checking cannon's
+//! screen (anything else is dropped, and a chariot or cannon with none of
+//! those points on its rank or file is not walked at all), and is then legal
+//! exactly when it takes or blocks the checker (or leaves a checking cannon
+//! with other than one screen) and opens no other attack. General moves and
+//! double checks get the full test: is the general attacked with the move
+//! applied to a virtual board.
 
 use crate::attacks::{
     visit_general_attackers, GeneralAttacker, ADVISOR_STEPS, ELEPHANT_STEPS, GENERAL_STEPS, HORSE_ATTACK, HORSE_STEPS,
@@ -276,14 +280,83 @@ fn ends_check(checker: &GeneralAttacker, pos: &Position, g: u8, from: u8, to: u8
     first == checker.sq || first_on_line(line, first, d) != checker.sq
 }
 
+/// Where a non-general move must go (or come from) to possibly end the check
+/// by one `checker` of the general on `g`: onto the checker, onto a point
+/// between them on its line, onto a checking horse's leg, or, for a checking
+/// cannon, away from a point between them (its screen). A necessary condition
+/// of [`ends_check`], cheap enough to run on every generated move, and a
+/// rank/file filter that drops a sliding piece with none of those points on
+/// its lines before its moves are walked.
+#[derive(Copy, Clone)]
+struct EvasionTargets {
+    checker: u8,
+    leg: u8,
+    /// The open segment between the general and a line checker is the points
+    /// `x` with `x & same == g & same` and `lo < x < hi` (`lo == hi` when the
+    /// checker is a horse or soldier: empty).
+    same: u8,
+    g: u8,
+    lo: u8,
+    hi: u8,
+    cannon: bool,
+    /// Bit `col` / `row` (padded) set for the columns / rows of the points.
+    cols: u16,
+    rows: u16,
+}
+
+impl EvasionTargets {
+    fn new(g: u8, c: &GeneralAttacker) -> EvasionTargets {
+        let (mut cols, mut rows) = (1u16 << (c.sq & 15), 1u16 << (c.sq >> 4));
+        if c.leg != 0 {
+            cols |= 1 << (c.leg & 15);
+            rows |= 1 << (c.leg >> 4);
+        }
+        let (lo, hi) = if c.dir == 0 { (g, g) } else { (g.min(c.sq), g.max(c.sq)) };
+        let same = if c.dir == EAST || c.dir == WEST { 0xF0 } else { 0x0F };
+        if c.dir != 0 {
+            // The segment lies on the general's rank or file.
+            if same == 0xF0 {
+                rows |= 1 << (g >> 4);
+                for col in (lo & 15)..(hi & 15) {
+                    cols |= 1 << col;
+                }
+            } else {
+                cols |= 1 << (g & 15);
+                for row in (lo >> 4)..(hi >> 4) {
+                    rows |= 1 << row;
+                }
+            }
+        }
+        EvasionTargets { checker: c.sq, leg: c.leg, same, g, lo, hi, cannon: c.cannon, cols, rows }
+    }
+
+    #[inline(always)]
+    fn between(&self, x: u8) -> bool {
+        (x ^ self.g) & self.same == 0 && self.lo < x && x < self.hi
+    }
+
+    /// Whether the move `from`-`to` could end the check (see the type).
+    #[inline(always)]
+    fn may_end(&self, from: u8, to: u8) -> bool {
+        to == self.checker || (to == self.leg && to != 0) || self.between(to) || (self.cannon && self.between(from))
+    }
+
+    /// Whether a chariot or cannon on `from` has one of the points on its
+    /// rank or file, or stands between (a cannon's screen).
+    #[inline(always)]
+    fn slider_may_reach(&self, from: u8) -> bool {
+        (self.cols >> (from & 15)) & 1 != 0 || (self.rows >> (from >> 4)) & 1 != 0
+    }
+}
+
 /// One generation run; `IN_CHECK` selects the evasion filter at compile time.
 struct Gen<'a, const IN_CHECK: bool> {
     pos: &'a Position,
     g: u8,
     exposure: Exposure,
     /// In check by exactly one piece: that piece (evasions are then decided
-    /// without the full attack test).
-    checker: Option<GeneralAttacker>,
+    /// without the full attack test) and where the moves ending it can go.
+    checker: Option<(GeneralAttacker, EvasionTargets)>,
     /// Captures only, out of check: moves are flagged by position alone
     /// instead of by computed pins (with few moves generated, cheaper than
     /// the pin scan). A constant of each generation variant.
@@ -297,18 +370,15 @@ impl<const IN_CHECK: bool> Gen<'_, IN_CHECK> {
     fn add<S: MoveSink>(&self, sink: &mut S, from: u8, to: u8, sensitive_from: bool) {
         let m = Move::new(Square(from), Square(to));
         if IN_CHECK {
-            // Whether the general is attacked depends only on the points of its
-            // rank and file, its diagonal neighbours (horse legs) and the points
-            // a horse attacks it from. A move that touches none of them leaves
-            // the check in place.
-            if !near_general(self.g, from) && !near_general(self.g, to) {
-                return;
-            }
             match self.checker {
                 // Legal exactly when the move ends the one check and opens no
                 // other attack (attacks it can open run through its from and
                 // to points or a freed horse leg).
-                Some(c) => {
+                Some((c, targets)) => {
+                    if !targets.may_end(from, to) {
+                        debug_assert!(!ends_check(&c, self.pos, self.g, from, to), "{m} in {}", self.pos.to_fen());
+                        return;
+                    }
                     let legal = ends_check(&c, self.pos, self.g, from, to)
                         && !self.pos.attack_created(m, self.g, !self.pos.side_to_move());
                     debug_assert_eq!(
@@ -321,7 +391,15 @@ impl<const IN_CHECK: bool> Gen<'_, IN_CHECK> {
                         sink.add(self.pos, m, false);
                     }
                 }
-                None => sink.add(self.pos, m, true),
+                // Whether the general is attacked depends only on the points
+                // of its rank and file, its diagonal neighbours (horse legs)
+                // and the points a horse attacks it from. A move that touches
+                // none of them leaves the check in place.
+                None => {
+                    if near_general(self.g, from) || near_general(self.g, to) {
+                        sink.add(self.pos, m, true);
+                    }
+                }
             }
             return;
         }
@@ -382,7 +460,8 @@ fn generate_moves<const QUIETS: bool, const CAPTURES: bool, const IN_CHECK: bool
     } else {
         Exposure::compute(pos)
     };
-    let checker = if IN_CHECK && g != 0 { single_checker(pos, g) } else { None };
+    let checker =
+        if IN_CHECK && g != 0 { single_checker(pos, g).map(|c| (c, EvasionTargets::new(g, &c))) } else { None };
     let gen = Gen::<IN_CHECK> { pos, g, exposure, checker, geometric };
     let ci = us.index();
 
@@ -451,8 +530,14 @@ fn generate_moves<const QUIETS: bool, const CAPTURES: bool, const IN_CHECK: bool
     each_piece!(2, |id, from, sens| { jumps!(ELEPHANT_STEPS[ci][from as usize], from, sens) });
     each_piece!(3, |id, from, sens| { jumps!(HORSE_STEPS[from as usize], from, sens) });
     each_piece!(6, |id, from, sens| { steps!(SOLDIER_STEPS[ci][from as usize], from, sens) });
+    // Sliders out of reach of every point that could end a single check
+    // have no evasion: their walks are skipped.
+    let out_of_reach = |from: u8| IN_CHECK && gen.checker.is_some_and(|(_, t)| !t.slider_may_reach(from));
     // Chariots.
     each_piece!(4, |id, from, sens| {
+        if out_of_reach(from) {
+            continue;
+        }
         for d in [NORTH, SOUTH, EAST, WEST] {
             if QUIETS {
                 let mut to = (from as i16 + d) as u8;
@@ -478,6 +563,9 @@ fn generate_moves<const QUIETS: bool, const CAPTURES: bool, const IN_CHECK: bool
     });
     // Cannons.
     each_piece!(5, |id, from, sens| {
+        if out_of_reach(from) {
+            continue;
+        }
         for d in [NORTH, SOUTH, EAST, WEST] {
             let screen = if QUIETS {
                 // Quiet moves up to the screen.
