@@ -18,7 +18,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::history::{cont_index, Histories};
+use super::history::{cont_index, Histories, CONT_ROWS};
 use super::see::{cell_value, see_ge};
 use crate::board::{code_of, EMPTY};
 use crate::movegen::{generate, generate_into, Captures, DeferredList, Evasions, Quiets};
@@ -76,6 +76,31 @@ pub struct MovePicker {
     skipped: u32,
 }
 
+/// Scores quiet moves by butterfly + continuation history, with the node's
+/// three history rows looked up once.
+struct QuietScorer<'a> {
+    butterfly: &'a [i16; 8100],
+    cont: [&'a [i16; CONT_ROWS]; 2],
+}
+
+impl<'a> QuietScorer<'a> {
+    #[inline(always)]
+    fn new(pos: &Position, ctx: &OrderContext<'a>) -> QuietScorer<'a> {
+        let h = ctx.hist;
+        QuietScorer {
+            butterfly: &h.butterfly[pos.side_to_move().index()],
+            cont: [&h.continuation[ctx.cont[0]], &h.continuation[ctx.cont[1]]],
+        }
+    }
+
+    #[inline(always)]
+    fn score(&self, pos: &Position, m: Move) -> i32 {
+        let code = code_of(pos.board().cell(m.from()));
+        let row = cont_index(code, m.to().0);
+        self.butterfly[Histories::bf_index(m)] as i32 + self.cont[0][row] as i32 + self.cont[1][row] as i32
+    }
+}
+
 /// A quiet move as one integer that sorts (descending) by `score`, then by
 /// generation index `i` (ascending), carrying the move and its test flag.
 #[inline(always)]
@@ -131,16 +156,6 @@ impl MovePicker {
         let vk = (code_of(victim) & 7) as usize;
         cell_value(victim) * 8 - cell_value(mover) / 16
             + hist.capture[cont_index(code_of(mover), m.to().0)][vk] as i32 / 8
-    }
-
-    fn quiet_score(pos: &Position, ctx: &OrderContext, m: Move) -> i32 {
-        let side = pos.side_to_move().index();
-        let code = code_of(pos.board().cell(m.from()));
-        let row = cont_index(code, m.to().0);
-        let h = ctx.hist;
-        h.butterfly[side][Histories::bf_index(m)] as i32
-            + h.continuation[ctx.cont[0]][row] as i32
-            + h.continuation[ctx.cont[1]][row] as i32
     }
 
     /// Selection step: moves the best-scored remaining move to `cur` and returns it.
@@ -245,9 +260,10 @@ impl MovePicker {
                     if !self.skip_quiets {
                         let mut list = DeferredList::new();
                         generate_into::<Quiets, _>(pos, &mut list);
+                        let scorer = QuietScorer::new(pos, ctx);
                         for (i, &(m, test)) in list.iter().enumerate() {
                             if !self.is_special_quiet(m) {
-                                self.quiets.push(quiet_key(Self::quiet_score(pos, ctx, m), i, m, test));
+                                self.quiets.push(quiet_key(scorer.score(pos, m), i, m, test));
                             }
                         }
                         // Best first; the keys are distinct and ties in score go
@@ -286,6 +302,7 @@ impl MovePicker {
                     generate::<Evasions>(pos, &mut list);
                     self.moves.clear();
                     self.cur = 0;
+                    let scorer = QuietScorer::new(pos, ctx);
                     for &m in &list {
                         if m == self.tt_move {
                             continue;
@@ -293,7 +310,7 @@ impl MovePicker {
                         let s = if is_capture(pos, m) {
                             1 << 24 | Self::capture_score(pos, ctx.hist, m)
                         } else {
-                            Self::quiet_score(pos, ctx, m)
+                            scorer.score(pos, m)
                         };
                         self.moves.push((m, s));
                     }
