@@ -62,6 +62,19 @@ pub(crate) fn key_after(pos: &Position, m: Move) -> u64 {
     pos.key().0 ^ z[mover][f] ^ z[mover][t] ^ z[victim][t] ^ crate::position::zobrist::SIDE
 }
 
+/// The static evaluation refined by the table's score when the entry's bound
+/// says the score is at least as accurate.
+#[inline]
+pub(crate) fn refined_eval(static_eval: i32, tte: Option<TtEntry>, tt_score: Option<i32>) -> i32 {
+    if let (Some(e), Some(s)) = (tte, tt_score) {
+        let b = if s > static_eval { Bound::Lower } else { Bound::Upper };
+        if e.bound == b || e.bound == Bound::Exact {
+            return s;
+        }
+    }
+    static_eval
+}
+
 /// Whether a table bound lets `score` decide against `beta`.
 #[inline]
 pub(crate) fn bound_allows(bound: Bound, score: i32, beta: i32) -> bool {
@@ -89,14 +102,7 @@ impl Worker<'_> {
             }
             _ => evaluate_at(&self.pos, self.shared.options.knowledge),
         };
-        let mut eval = static_eval;
-        if let (Some(e), Some(s)) = (tte, tt_score) {
-            let b = if s > eval { Bound::Lower } else { Bound::Upper };
-            if e.bound == b || e.bound == Bound::Exact {
-                eval = s;
-            }
-        }
-        (static_eval, eval)
+        (static_eval, refined_eval(static_eval, tte, tt_score))
     }
 
     /// Chariots, horses and cannons of the side to move.

@@ -3,7 +3,7 @@
 //! raise the score to alpha even with a margin (delta pruning) or that lose
 //! material by SEE are skipped. No legal evasion is a loss (rules.md section 2).
 
-use super::alphabeta::{bound_allows, key_after, NodeType};
+use super::alphabeta::{bound_allows, key_after, refined_eval, NodeType};
 use super::history::cont_index;
 use super::movepick::{MovePicker, OrderContext};
 use super::params::DELTA_MARGIN;
@@ -35,6 +35,11 @@ impl Worker<'_> {
         if ply >= MAX_PLY as usize - 2 {
             return if in_check { self.draw_score(ply) } else { evaluate_raw(&self.pos) };
         }
+        // Evaluate before the table probe: the parent prefetched this node's
+        // entry, and the evaluation gives the line time to arrive (probing
+        // first stalled on it; most quiescence probes miss anyway, so taking
+        // the stored evaluation saved little).
+        let evaluated = if in_check { EVAL_NONE } else { self.static_eval(None, None).0 };
         let tte = self.shared.tt.probe(key);
         let tt_score = tte.and_then(|e| from_tt(e.score, ply, self.limit_left()));
         let qdepth = if in_check { QS_DEPTH_CHECK } else { QS_DEPTH_CAPTURES };
@@ -53,7 +58,8 @@ impl Worker<'_> {
             best = -INFINITE;
             static_eval = EVAL_NONE;
         } else {
-            (static_eval, best) = self.static_eval(tte, tt_score);
+            static_eval = evaluated;
+            best = refined_eval(static_eval, tte, tt_score);
             if best >= beta {
                 if tte.is_none() {
                     self.shared.tt.store(key, Move::NULL, to_tt(best, ply), static_eval, qdepth, Bound::Lower, false);
