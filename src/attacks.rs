@@ -452,43 +452,33 @@ mod tests {
     /// random games from the bench positions.
     #[test]
     fn general_attackers_agree() {
-        use crate::position::Position;
-        use rand::seq::SliceRandom;
-        use rand::SeedableRng;
-        let mut rng = rand::rngs::StdRng::seed_from_u64(17);
         let mut checks = 0;
-        for fen in crate::bench::BENCH_FENS {
-            let mut pos = Position::from_fen(fen).unwrap();
-            for _ in 0..60 {
-                let board = pos.board();
-                for color in Color::ALL {
-                    let g = board.general(color);
-                    let mut found = Vec::new();
-                    let cells = board.cells();
-                    let (rank, file) = (board.line(g.0, EAST), board.line(g.0, NORTH));
-                    visit_general_attackers(
-                        |s| cells[s as usize],
-                        rank,
-                        file,
-                        g,
-                        !color,
-                        |a| {
-                            found.push(Square(a.sq));
-                            false
-                        },
-                    );
-                    let mut expected = checkers(board, color);
-                    found.sort();
-                    expected.sort();
-                    assert_eq!(found, expected, "{} {color:?}", pos.to_fen());
-                    assert_eq!(!found.is_empty(), is_general_attacked(board, color));
-                    checks += found.len();
-                }
-                let moves = pos.legal_moves();
-                let Some(&m) = moves.choose(&mut rng) else { break };
-                pos.make_move(m);
+        crate::bench::random_walks(17, 1, 60, |pos, _| {
+            let board = pos.board();
+            for color in Color::ALL {
+                let g = board.general(color);
+                let mut found = Vec::new();
+                let cells = board.cells();
+                let (rank, file) = (board.line(g.0, EAST), board.line(g.0, NORTH));
+                visit_general_attackers(
+                    |s| cells[s as usize],
+                    rank,
+                    file,
+                    g,
+                    !color,
+                    |a| {
+                        found.push(Square(a.sq));
+                        false
+                    },
+                );
+                let mut expected = checkers(board, color);
+                found.sort();
+                expected.sort();
+                assert_eq!(found, expected, "{} {color:?}", pos.to_fen());
+                assert_eq!(!found.is_empty(), is_general_attacked(board, color));
+                checks += found.len();
             }
-        }
+        });
         assert!(checks > 50, "{checks}");
     }
 

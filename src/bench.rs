@@ -129,6 +129,33 @@ pub fn run_bench(depth: u32) -> BenchReport {
     BenchReport { lines, nodes, time }
 }
 
+/// Seeded random games from every bench position, for tests: `walks` games
+/// of up to `plies` moves each per position; `visit` sees each position
+/// before its move, with its legal moves (the move played is chosen among
+/// them).
+#[cfg(test)]
+pub(crate) fn random_walks(
+    seed: u64,
+    walks: usize,
+    plies: usize,
+    mut visit: impl FnMut(&Position, &crate::moves::MoveList),
+) {
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    for fen in BENCH_FENS {
+        for _ in 0..walks {
+            let mut pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            for _ in 0..plies {
+                let moves = pos.legal_moves();
+                visit(&pos, &moves);
+                let Some(&m) = moves.choose(&mut rng) else { break };
+                pos.make_move(m);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

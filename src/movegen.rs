@@ -601,40 +601,28 @@ mod tests {
     #[test]
     fn evasions_match_brute_force() {
         use crate::board::Color;
-        use rand::seq::SliceRandom;
-        use rand::SeedableRng;
-        let mut rng = rand::rngs::StdRng::seed_from_u64(3);
         let mut in_check = 0;
-        for fen in crate::bench::BENCH_FENS {
-            for _ in 0..4 {
-                let mut pos = Position::from_fen(fen).unwrap();
-                for _ in 0..80 {
-                    let mut list = MoveList::new();
-                    generate::<All>(&pos, &mut list);
-                    if pos.in_check() {
-                        in_check += 1;
-                        let side = pos.side_to_move();
-                        let mut brute: Vec<Move> = Vec::new();
-                        for color in [Color::Red, Color::Black] {
-                            for (_, _, from) in pos.board().pieces(color) {
-                                for to in Square::all() {
-                                    let m = Move::new(from, to);
-                                    if color == side && pos.is_legal(m) {
-                                        brute.push(m);
-                                    }
-                                }
+        crate::bench::random_walks(3, 4, 80, |pos, list| {
+            if pos.in_check() {
+                in_check += 1;
+                let side = pos.side_to_move();
+                let mut brute: Vec<Move> = Vec::new();
+                for color in [Color::Red, Color::Black] {
+                    for (_, _, from) in pos.board().pieces(color) {
+                        for to in Square::all() {
+                            let m = Move::new(from, to);
+                            if color == side && pos.is_legal(m) {
+                                brute.push(m);
                             }
                         }
-                        let mut got = list.to_vec();
-                        got.sort();
-                        brute.sort();
-                        assert_eq!(got, brute, "{}", pos.to_fen());
                     }
-                    let Some(&m) = list.choose(&mut rng) else { break };
-                    pos.make_move(m);
                 }
+                let mut got = list.to_vec();
+                got.sort();
+                brute.sort();
+                assert_eq!(got, brute, "{}", pos.to_fen());
             }
-        }
+        });
         assert!(in_check > 200, "{in_check}");
     }
 

@@ -386,9 +386,6 @@ mod tests {
     /// those it passed over (the search adds those to its move count).
     #[test]
     fn quiet_checks_only_keeps_the_order_and_counts_the_rest() {
-        use rand::seq::SliceRandom;
-        use rand::SeedableRng;
-        let mut rng = rand::rngs::StdRng::seed_from_u64(9);
         let mut hist = Histories::default();
         // Distinct history values so the order is not just generation order.
         for (i, v) in hist.butterfly.iter_mut().flat_map(|t| t.iter_mut()).enumerate() {
@@ -396,63 +393,57 @@ mod tests {
         }
         let ctx = OrderContext { hist: &hist, cont: [0, 0] };
         let (mut checks_seen, mut skipped_seen) = (0, 0);
-        for fen in crate::bench::BENCH_FENS {
-            let mut pos = Position::from_fen(fen).unwrap();
-            for _ in 0..30 {
-                let legal = pos.legal_moves();
-                if !pos.in_check() {
-                    let mut full = Vec::new();
-                    let mut p = MovePicker::new(&pos, Move::NULL, [Move::NULL; 2], Move::NULL);
-                    while let Some(m) = p.next(&pos, &ctx) {
-                        full.push(m);
+        crate::bench::random_walks(9, 1, 30, |pos, _| {
+            if !pos.in_check() {
+                let mut full = Vec::new();
+                let mut p = MovePicker::new(pos, Move::NULL, [Move::NULL; 2], Move::NULL);
+                while let Some(m) = p.next(pos, &ctx) {
+                    full.push(m);
+                }
+                for j in [0, 1, 3, 5, 8] {
+                    // The expected (move, passed over before it) after the switch.
+                    let mut expected = Vec::new();
+                    let (mut quiets, mut pending, mut switched) = (0, 0, j == 0);
+                    for &m in &full {
+                        if switched && !is_capture(pos, m) && !pos.gives_check(m) {
+                            pending += 1;
+                            continue;
+                        }
+                        if switched {
+                            expected.push((m, pending));
+                            pending = 0;
+                        }
+                        if !is_capture(pos, m) {
+                            quiets += 1;
+                            switched |= quiets == j;
+                        }
                     }
-                    for j in [0, 1, 3, 5, 8] {
-                        // The expected (move, passed over before it) after the switch.
-                        let mut expected = Vec::new();
-                        let (mut quiets, mut pending, mut switched) = (0, 0, j == 0);
-                        for &m in &full {
-                            if switched && !is_capture(&pos, m) && !pos.gives_check(m) {
-                                pending += 1;
-                                continue;
-                            }
-                            if switched {
-                                expected.push((m, pending));
-                                pending = 0;
-                            }
-                            if !is_capture(&pos, m) {
-                                quiets += 1;
-                                switched |= quiets == j;
-                            }
-                        }
-                        let mut got = Vec::new();
-                        let mut p = MovePicker::new(&pos, Move::NULL, [Move::NULL; 2], Move::NULL);
-                        p.quiet_checks_only = j == 0;
-                        let mut quiets = 0;
-                        while let Some(m) = p.next(&pos, &ctx) {
-                            let skipped = p.take_skipped();
-                            if p.quiet_checks_only {
-                                got.push((m, skipped));
-                            } else {
-                                assert_eq!(skipped, 0);
-                            }
-                            if !is_capture(&pos, m) {
-                                quiets += 1;
-                                p.quiet_checks_only |= quiets == j;
-                            }
-                        }
-                        let tail = p.take_skipped();
+                    let mut got = Vec::new();
+                    let mut p = MovePicker::new(pos, Move::NULL, [Move::NULL; 2], Move::NULL);
+                    p.quiet_checks_only = j == 0;
+                    let mut quiets = 0;
+                    while let Some(m) = p.next(pos, &ctx) {
+                        let skipped = p.take_skipped();
                         if p.quiet_checks_only {
-                            assert_eq!(tail, pending, "tail, switch after {j} in {}", pos.to_fen());
-                            assert_eq!(got, expected, "switch after {j} in {}", pos.to_fen());
-                            skipped_seen += tail + got.iter().map(|g| g.1).sum::<u32>();
-                            checks_seen += got.iter().filter(|g| !is_capture(&pos, g.0)).count();
+                            got.push((m, skipped));
+                        } else {
+                            assert_eq!(skipped, 0);
                         }
+                        if !is_capture(pos, m) {
+                            quiets += 1;
+                            p.quiet_checks_only |= quiets == j;
+                        }
+                    }
+                    let tail = p.take_skipped();
+                    if p.quiet_checks_only {
+                        assert_eq!(tail, pending, "tail, switch after {j} in {}", pos.to_fen());
+                        assert_eq!(got, expected, "switch after {j} in {}", pos.to_fen());
+                        skipped_seen += tail + got.iter().map(|g| g.1).sum::<u32>();
+                        checks_seen += got.iter().filter(|g| !is_capture(pos, g.0)).count();
                     }
                 }
-                let Some(&m) = legal.choose(&mut rng) else { break };
-                pos.make_move(m);
             }
-        }
+        });
         assert!(checks_seen > 50 && skipped_seen > 1000, "{checks_seen} {skipped_seen}");
     }
 
@@ -460,23 +451,14 @@ mod tests {
     /// attack test on the virtual board, over random games from the bench positions.
     #[test]
     fn gives_check_agrees_with_the_full_test() {
-        use rand::seq::SliceRandom;
-        use rand::SeedableRng;
-        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
         let mut checks = 0;
-        for fen in crate::bench::BENCH_FENS {
-            let mut pos = Position::from_fen(fen).unwrap();
-            for _ in 0..60 {
-                let moves = pos.legal_moves();
-                for &m in &moves {
-                    let fast = pos.gives_check(m);
-                    assert_eq!(fast, pos.gives_check_full(m), "{m} in {}", pos.to_fen());
-                    checks += fast as u32;
-                }
-                let Some(&m) = moves.choose(&mut rng) else { break };
-                pos.make_move(m);
+        crate::bench::random_walks(7, 1, 60, |pos, moves| {
+            for &m in moves {
+                let fast = pos.gives_check(m);
+                assert_eq!(fast, pos.gives_check_full(m), "{m} in {}", pos.to_fen());
+                checks += fast as u32;
             }
-        }
+        });
         assert!(checks > 100);
     }
 

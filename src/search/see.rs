@@ -215,25 +215,16 @@ mod tests {
     /// The shortcuts of `see_ge` agree with the full exchange on random positions.
     #[test]
     fn see_ge_shortcuts_agree() {
-        use rand::seq::SliceRandom;
-        use rand::SeedableRng;
-        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
         let mut tested = 0;
-        for fen in crate::bench::BENCH_FENS {
-            let mut pos = Position::from_fen(fen).unwrap();
-            for _ in 0..40 {
-                let moves = pos.legal_moves();
-                for &m in &moves {
-                    let v = see(&pos, m);
-                    for t in [-500, -100, 0, 1, 100, 430, 1000] {
-                        assert_eq!(see_ge(&pos, m, t), v >= t, "{m} t={t} in {}", pos.to_fen());
-                        tested += 1;
-                    }
+        crate::bench::random_walks(11, 1, 40, |pos, moves| {
+            for &m in moves {
+                let v = see(pos, m);
+                for t in [-500, -100, 0, 1, 100, 430, 1000] {
+                    assert_eq!(see_ge(pos, m, t), v >= t, "{m} t={t} in {}", pos.to_fen());
+                    tested += 1;
                 }
-                let Some(&m) = moves.choose(&mut rng) else { break };
-                pos.make_move(m);
             }
-        }
+        });
         assert!(tested > 10_000);
     }
 }
