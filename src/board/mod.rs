@@ -200,8 +200,8 @@ impl Board {
         first_on_line(self.line(sq, d), sq, d)
     }
 
-    /// Whether the occupancy words and the presence mask match the cells and
-    /// the piece lists (for debug assertions and tests).
+    /// Whether the occupancy words, the presence mask and the piece counts
+    /// match the cells and the piece lists (for debug assertions and tests).
     pub fn is_consistent(&self) -> bool {
         let mut fresh = Board::empty();
         for sq in Square::all() {
@@ -209,14 +209,13 @@ impl Board {
                 fresh.occupy(sq.0);
             }
         }
-        let present = (16..48).filter(|&id| self.squares[id] != Square(0)).fold(0u64, |m, id| m | 1 << id);
-        let mut counts = [0u8; 16];
         for id in 16..48u8 {
             if self.squares[id as usize] != Square(0) {
-                counts[code_of(id) as usize] += 1;
+                fresh.present |= 1 << id;
+                fresh.counts[code_of(id) as usize] += 1;
             }
         }
-        fresh.lines == self.lines && present == self.present && counts == self.counts
+        fresh.lines == self.lines && fresh.present == self.present && fresh.counts == self.counts
     }
 
     #[inline(always)]

@@ -91,18 +91,25 @@ impl Worker<'_> {
     /// when the entry's bound says the score is at least as accurate.
     #[inline]
     pub(super) fn static_eval(&self, tte: Option<TtEntry>, tt_score: Option<i32>) -> (i32, i32) {
-        let parent = self.frame_at(self.ply, 1);
         let static_eval = match tte {
             Some(e) if e.eval != EVAL_NONE => e.eval,
-            // After a null move the board is the parent's.
-            _ if self.ply > 0 && parent.mv == Move::NULL && parent.static_eval != EVAL_NONE => {
-                let e = evaluate_after_null(&self.pos, parent.static_eval);
-                debug_assert_eq!(e, evaluate_at(&self.pos, self.shared.options.knowledge));
-                e
-            }
-            _ => evaluate_at(&self.pos, self.shared.options.knowledge),
+            _ => self.evaluate(),
         };
         (static_eval, refined_eval(static_eval, tte, tt_score))
+    }
+
+    /// The static evaluation of the current position, computed (not read from
+    /// the table), at the search's knowledge level.
+    #[inline]
+    pub(super) fn evaluate(&self) -> i32 {
+        let parent = self.frame_at(self.ply, 1);
+        // After a null move the board is the parent's.
+        if self.ply > 0 && parent.mv == Move::NULL && parent.static_eval != EVAL_NONE {
+            let e = evaluate_after_null(&self.pos, parent.static_eval);
+            debug_assert_eq!(e, evaluate_at(&self.pos, self.shared.options.knowledge));
+            return e;
+        }
+        evaluate_at(&self.pos, self.shared.options.knowledge)
     }
 
     /// Chariots, horses and cannons of the side to move.

@@ -39,7 +39,7 @@ impl Worker<'_> {
         // entry, and the evaluation gives the line time to arrive (probing
         // first stalled on it; most quiescence probes miss anyway, so taking
         // the stored evaluation saved little).
-        let evaluated = if in_check { EVAL_NONE } else { self.static_eval(None, None).0 };
+        let evaluated = if in_check { EVAL_NONE } else { self.evaluate() };
         let tte = self.shared.tt.probe(key);
         let tt_score = tte.and_then(|e| from_tt(e.score, ply, self.limit_left()));
         let qdepth = if in_check { QS_DEPTH_CHECK } else { QS_DEPTH_CAPTURES };
