@@ -2,7 +2,7 @@
 //! palace steps, per-square destination tables used by move generation, and
 //! the test "is a general on this square attacked", which also covers the
 //! rule that the two generals may never face each other on an open file
-//! (rules.md section 1).
+//! (docs/rules.md section 1).
 //!
 //! It deliberately knows nothing about side to move or history; callers pass a
 //! cell accessor and the occupancy words through the general's point, so a

@@ -23,7 +23,6 @@ pub mod attacks;
 pub mod bench;
 pub mod board;
 pub mod book;
-pub mod cli;
 pub mod eval;
 pub mod fen;
 pub mod memory;

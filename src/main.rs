@@ -1,7 +1,10 @@
-//! The `chuhan` binary: a thin front end over the library.
+//! The `chuhan` binary: the command line (clap) over the library. Without a
+//! subcommand it is a protocol engine on stdin/stdout.
 
 use std::process::ExitCode;
 
+mod cli;
+
 fn main() -> ExitCode {
-    chuhan::cli::main(std::env::args().skip(1).collect())
+    cli::main(std::env::args().skip(1).collect())
 }

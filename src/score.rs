@@ -88,7 +88,7 @@ pub const fn to_tt(s: i32, ply: usize) -> i32 {
 }
 
 /// Converts a table score back into a search score at `ply`, at a node
-/// `limit_left` plies before the natural move limit (rules.md 4: 120 plies
+/// `limit_left` plies before the natural move limit (docs/rules.md 4: 120 plies
 /// without a capture draw). A mate (or a perpetual verdict, also in the mate
 /// band) stored as more than `limit_left` plies away may be overturned by the
 /// limit: the entry was maybe stored with a different counter, so the score is

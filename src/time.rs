@@ -4,7 +4,7 @@
 //! best-move stability and score drops, and a hard limit polled inside the
 //! search).
 //!
-//! Multi-period controls (rules.md section 5: "T minutes for the first M moves,
+//! Multi-period controls (docs/rules.md section 5: "T minutes for the first M moves,
 //! then T2 per M2") reach us as `movestogo` = moves left in the current period;
 //! sudden death has no `movestogo`; Fischer controls add an increment.
 //! This module never reads the clock of the opponent and never prints.

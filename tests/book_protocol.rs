@@ -1,4 +1,4 @@
-//! The opening book through the protocol (issue 7, engine side), against the
+//! The opening book through the protocol, against the
 //! real binary: book moves on timed `go`, `usebook`/`OwnBook` off, `bookfiles`
 //! / `BookFile` with missing, corrupt, truncated and custom files (probed in
 //! order), `randomness`, banmoves and repetitions excluding book moves.
@@ -13,7 +13,7 @@ use chuhan::book::{canonical, BookEntry, OpeningBook};
 use chuhan::position::Position;
 use common::*;
 
-/// The openings the embedded book must offer at the start (issue 7).
+/// The openings the embedded book must offer at the start.
 /// The embedded book's moves in the start position (the choice among them is random).
 fn start_book_moves() -> Vec<String> {
     let book = OpeningBook::embedded().unwrap();

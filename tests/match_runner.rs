@@ -89,7 +89,7 @@ fn illegal_unparsable_and_missing_moves_lose() {
 
 #[test]
 fn referee_bans_the_move_that_completes_a_forbidden_perpetual() {
-    // Both seats play rules.md T01's perpetual check from its position. Before
+    // Both seats play docs/rules.md T01's perpetual check from its position. Before
     // red's fifth check, the third occurrence that would lose, the referee
     // sends `banmoves i8i9` (UCCI); the scripted engine answers a banned move
     // with `resign`. Without the ban the game would end "perpetual check".

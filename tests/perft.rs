@@ -92,6 +92,6 @@ fn divide_sums_to_perft_and_threads_agree() {
 
 #[test]
 fn strict_validation_rejects_the_off_point_advisor() {
-    // The HORSE_CHECK case puts an advisor on d1, which rules.md forbids.
+    // The HORSE_CHECK case puts an advisor on d1, which docs/rules.md forbids.
     assert!(Position::from_fen("4k4/9/9/9/9/9/9/4n4/3A5/3K5 w - - 0 1").is_err());
 }

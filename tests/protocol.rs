@@ -1,4 +1,4 @@
-//! Scripted UCCI and UCI sessions against the real binary (issue 4): every
+//! Scripted UCCI and UCI sessions against the real binary: every
 //! `go` form, ponder/ponderhit, stop during infinite search, banmoves, bad
 //! input, quit and end of input. Timing bounds here are loose sanity checks
 //! (tests run in parallel on a shared machine); the figures the issue asks
@@ -328,7 +328,7 @@ fn probe_prints_pophash() {
 #[test]
 fn mated_side_has_no_move() {
     // Red is checkmated: chariots on e1 (guarded by the horse on f3) and d0;
-    // no legal move loses (rules.md section 2).
+    // no legal move loses (docs/rules.md section 2).
     let fen = "3k5/9/9/9/9/9/5n3/9/4r4/3rK4 w";
     let mut e = ucci();
     e.send(&format!("position fen {fen}"));
@@ -529,7 +529,7 @@ fn commands_during_a_search_never_corrupt_it() {
     let (second, _) = e.expect_bestmove(SECS5);
     assert!(best_of(first.last().unwrap()).is_some() && best_of(second.last().unwrap()).is_some());
     // A probe while thinking is answered at once from the running search's
-    // table (ucci.md "States"): the root has been searched, so its entry is there
+    // table (docs/protocol.md "States"): the root has been searched, so its entry is there
     // with a legal best move, and the search goes on until `stop`.
     e.send("position startpos moves h2e2");
     e.send("go infinite");
@@ -545,7 +545,7 @@ fn commands_during_a_search_never_corrupt_it() {
 
 #[test]
 fn rules_option_reaches_the_search() {
-    // rules.md T14 with the cycle played twice: i6i9 completes the third
+    // docs/rules.md T14 with the cycle played twice: i6i9 completes the third
     // occurrence, a draw under asian rules and a loss for red (one check, one
     // chase) under chinese rules. Everything else is banned, so the score of
     // i6i9 (UCCI: plain integers) shows which rule set the search used.

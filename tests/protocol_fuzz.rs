@@ -1,4 +1,4 @@
-//! Fuzz-style robustness test (issue 4): at least 10,000 random and mutated
+//! Fuzz-style robustness test: at least 10,000 random and mutated
 //! command lines in batches; after each batch the process must be alive and
 //! answer `isready` with `readyok`, and every output line must be one of the
 //! shapes the protocol allows.

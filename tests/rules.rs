@@ -1,4 +1,4 @@
-//! Repetition verdicts from tests/data: rules.md 3.4 (both rule sets) and
+//! Repetition verdicts from tests/data: docs/rules.md 3.4 (both rule sets) and
 //! repetition.txt (AXF cases asserted under Asian rules; contested cases only
 //! reported), plus the judge's view of every prefix (no verdict before the
 //! final move).
@@ -79,36 +79,36 @@ fn repetition_txt() -> Vec<Case> {
         .collect()
 }
 
-/// Cases where rules.md (our specification) gives a different verdict from
+/// Cases where docs/rules.md (our specification) gives a different verdict from
 /// the one the source (Fairy-Stockfish's AXF implementation) records, with the
-/// rules.md verdict and why. They are asserted with the rules.md verdict and
+/// docs/rules.md verdict and why. They are asserted with the docs/rules.md verdict and
 /// reported.
 const SPEC_DIFFERS: &[(&str, &str, &str)] = &[
     (
         "FSF-05",
         "Draw",
         "red's d4f4 re-creates the chase of the f1 soldier but also checks (cannon f4, screen f6): \
-         rules.md 3.2 rank 1 needs a side that never checked, so red has rank 0",
+         docs/rules.md 3.2 rank 1 needs a side that never checked, so red has rank 0",
     ),
     (
         "FSF-10",
         "Draw",
         "black's b1b3 chases the d3 cannon and discovers check from a1 (screen e1): \
-         rules.md 3.2 rank 1 needs a side that never checked",
+         docs/rules.md 3.2 rank 1 needs a side that never checked",
     ),
     (
         "FSF-21",
         "Draw",
         "black's advisor moves each take away the red horse g8's protection (f9e8 blocks the b8 \
          chariot's x-ray along rank 8, e8f9 removes the a8 cannon's screen), so the f8 chariot \
-         newly threatens an unprotected horse every move: a mutual chase under rules.md 3.1",
+         newly threatens an unprotected horse every move: a mutual chase under docs/rules.md 3.1",
     ),
     (
         "FSF-22",
         "Draw",
         "red's advisor moves each take away the black horse c1's protection (e1f0 removes the \
          i1 cannon's screen, f0e1 blocks the h1 chariot), so the d1 chariot newly threatens an \
-         unprotected horse every move: a mutual chase under rules.md 3.1",
+         unprotected horse every move: a mutual chase under docs/rules.md 3.1",
     ),
 ];
 
@@ -125,7 +125,7 @@ fn repetition_txt_asian() {
         }
         let expected = match SPEC_DIFFERS.iter().find(|(id, _, _)| *id == case.id) {
             Some((_, spec, why)) => {
-                reported.push(format!("{}: source {}, rules.md {spec} ({why})", case.id, case.expected));
+                reported.push(format!("{}: source {}, docs/rules.md {spec} ({why})", case.id, case.expected));
                 spec
             }
             None => case.expected.as_str(),
@@ -138,7 +138,7 @@ fn repetition_txt_asian() {
     }
 }
 
-/// Cases of repetition.txt whose Chinese verdict (rules.md 3.3) differs from
+/// Cases of repetition.txt whose Chinese verdict (docs/rules.md 3.3) differs from
 /// the Asian one, with the reason.
 const CHINESE_DIFFERS: &[(&str, &str, &str)] = &[
     (
@@ -159,7 +159,7 @@ const CHINESE_DIFFERS: &[(&str, &str, &str)] = &[
 
 /// The repetition.txt cases under Chinese rules. The file records AXF
 /// verdicts; the Chinese verdict equals the Asian one except for the cases
-/// in [`CHINESE_DIFFERS`] (rules.md 3.3 forbids everything that rules.md 3.2
+/// in [`CHINESE_DIFFERS`] (docs/rules.md 3.3 forbids everything that docs/rules.md 3.2
 /// forbids in these cases, and more). The contested case is only reported.
 #[test]
 fn repetition_txt_chinese() {

@@ -1,7 +1,7 @@
-//! The rules module inside the search (issue 5, "In search"): repetition
-//! verdicts as scores (rules.md section 3), the root avoiding a move that
+//! The rules module inside the search: repetition
+//! verdicts as scores (docs/rules.md section 3), the root avoiding a move that
 //! completes a forbidden repetition, and the rule set option changing the
-//! verdict. Positions and move sequences are from rules.md 3.4.
+//! verdict. Positions and move sequences are from docs/rules.md 3.4.
 
 use std::sync::Arc;
 
@@ -12,11 +12,11 @@ use chuhan::score::{mated_in, MATE_BOUND};
 use chuhan::search::{CollectingReporter, Engine, NullReporter, SearchResult, SearchSignals};
 use chuhan::time::SearchLimits;
 
-/// rules.md T01: the red chariot checks along ranks 9 and 8.
+/// docs/rules.md T01: the red chariot checks along ranks 9 and 8.
 const T01: &str = "3k5/9/9/9/9/9/9/9/9/5K2R w - - 0 1";
 /// T01's cycle: `i0i9` then `d9d8 i9i8 d8d9 i8i9` and again.
 const T01_TWICE: [&str; 8] = ["i0i9", "d9d8", "i9i8", "d8d9", "i8i9", "d9d8", "i9i8", "d8d9"];
-/// rules.md T14: one check, one chase (asian: draw; chinese: red loses).
+/// docs/rules.md T14: one check, one chase (asian: draw; chinese: red loses).
 const T14: &str = "3k5/9/c8/8R/9/9/9/9/9/5K3 w - - 0 1";
 const T14_CYCLE: [&str; 8] = ["i6i9", "d9d8", "i9i7", "a7a6", "i7i8", "d8d9", "i8i6", "a6a7"];
 
@@ -42,7 +42,7 @@ fn t14_twice() -> Position {
 #[test]
 fn t01_engine_does_not_complete_a_forbidden_perpetual_check() {
     // Red to move; i8i9 would be the third occurrence of the position after
-    // i0i9 with red checking on every move: red would lose (rules.md 3.2).
+    // i0i9 with red checking on every move: red would lose (docs/rules.md 3.2).
     let pos = after(T01, &T01_TWICE);
     let check = mv(&pos, "i8i9");
     assert!(pos.gives_check(check));
@@ -119,7 +119,7 @@ fn a_verdict_learnt_with_a_history_does_not_leak_through_the_table() {
     // (seen once before the root) red can only complete the forbidden
     // perpetual or be mated, so the table learns "red loses" there. The same
     // position from its FEN alone, without that history, is an ordinary
-    // position: the table keys the two apart (issue 5), so probing it finds
+    // position: the table keys the two apart, so probing it finds
     // nothing learnt from the history.
     let fen = "3k5/9/9/9/9/9/9/9/rr7/5K2R w - - 0 1";
     let with_history = after(fen, &T01_TWICE[..7]);

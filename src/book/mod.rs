@@ -444,7 +444,7 @@ impl OpeningBook {
     }
 
     /// Whether playing the legal move `m` recreates a position that already
-    /// occurred since the last capture (rules.md: a repeated position is what
+    /// occurred since the last capture (docs/rules.md: a repeated position is what
     /// the repetition rules judge; the book never walks into one).
     fn repeats(pos: &Position, m: Move) -> bool {
         let states = pos.states();

@@ -5,7 +5,7 @@
 //! `<ICCS moves from the start position> | <weight> | <ECCO code> | <name>`,
 //! e.g. `h2e2 h9g7 h0g2 i9h9 | 20 | C00 | 中炮对屏风马`. Blank lines and lines
 //! starting with `#` are ignored. Every move is checked against the position
-//! (rules.md section 1): an illegal move fails the build naming its line and
+//! (docs/rules.md section 1): an illegal move fails the build naming its line and
 //! ply.
 //!
 //! Building merges transpositions (the same position reached by several lines

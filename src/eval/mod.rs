@@ -338,7 +338,7 @@ fn evaluate_impl(pos: &Position, knowledge: Knowledge) -> i32 {
     let board = pos.board();
     let red = Counts::of(board, Color::Red);
     let black = Counts::of(board, Color::Black);
-    // rules.md section 2: with no piece that can cross the river on either
+    // docs/rules.md section 2: with no piece that can cross the river on either
     // side, nobody can win.
     if red.attackers() == 0 && black.attackers() == 0 {
         return 0;

@@ -1,6 +1,6 @@
 //! Every evaluation weight, in one place so that they can be tuned.
 //!
-//! Units are centipawn-like with a horse worth about 420 (eval.md: chariot
+//! Units are centipawn-like with a horse worth about 420 (common xiangqi knowledge: chariot
 //! about two horses, horse about a cannon, soldiers small at home and rising
 //! sharply after crossing the river). A pair is `(middlegame, endgame)`,
 //! blended by the game phase. Piece-square tables are written from Red's
@@ -201,7 +201,7 @@ pub const PST_CANNON: (Table, Table) = (
     ],
 );
 
-/// Soldiers: little at home, much more after the river (rules.md section 1:
+/// Soldiers: little at home, much more after the river (docs/rules.md section 1:
 /// only then can they step sideways), most next to the enemy palace, little
 /// on the enemy back rank where they can only move sideways.
 pub const PST_SOLDIER: (Table, Table) = (

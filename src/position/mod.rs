@@ -22,7 +22,7 @@ use crate::moves::{Move, MoveList, MoveParseError};
 pub use state::StateInfo;
 pub use zobrist::Key;
 
-/// Why a setup is not a legal xiangqi position (rules.md section 1).
+/// Why a setup is not a legal xiangqi position (docs/rules.md section 1).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionError {
     /// A side has no general.
@@ -148,7 +148,7 @@ impl Position {
         Ok(Position::from_setup(&Setup::parse(fen)?)?)
     }
 
-    /// Validates a setup into a position (rules.md section 1 placement rules).
+    /// Validates a setup into a position (docs/rules.md section 1 placement rules).
     pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
         Position::build(setup, true)
     }
@@ -383,7 +383,7 @@ impl Position {
         }
     }
 
-    /// Whether `m` obeys the movement rules of the piece on its origin (rules.md
+    /// Whether `m` obeys the movement rules of the piece on its origin (docs/rules.md
     /// section 1), ignoring whether it leaves the general attacked.
     pub fn is_pseudo_legal(&self, m: Move) -> bool {
         self.pseudo_check(m).is_ok()
@@ -607,7 +607,7 @@ impl fmt::Display for Position {
     }
 }
 
-/// Placement rules of rules.md section 1 for one piece.
+/// Placement rules of docs/rules.md section 1 for one piece.
 fn check_placement(piece: Piece, sq: Square) -> Result<(), PositionError> {
     let color = piece.color();
     // Work in Red's frame: flip Black's points.

@@ -7,7 +7,7 @@
 //! ([`ucci`], [`uci`]) are pure text <-> command translations; [`session`] owns
 //! the game state, the search thread and the output. Nothing here searches or
 //! judges rules: that is the `search` module's (and later the `rules`
-//! module's) job. Reference: `ucci.md` (UCCI 3.0 plus our robustness contract).
+//! module's) job. Reference: `docs/protocol.md` (UCCI 3.0 plus our robustness contract).
 
 pub mod session;
 pub mod ucci;
@@ -216,7 +216,7 @@ pub enum Style {
     Risky,
 }
 
-/// The repetition rule set the GUI asks for (rules.md sections 3.2 and 3.3).
+/// The repetition rule set the GUI asks for (docs/rules.md sections 3.2 and 3.3).
 /// The session maps it onto `SearchOptions::rules` (the search's repetition verdicts).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum RulesChoice {
@@ -642,7 +642,7 @@ impl Token<'_> {
     }
 }
 
-/// Splits a line on any whitespace (ucci.md: "tokenize on any whitespace").
+/// Splits a line on any whitespace (docs/protocol.md: "tokenize on any whitespace").
 pub(crate) fn tokenize(line: &str) -> Vec<Token<'_>> {
     let mut tokens = Vec::new();
     let mut start = None;
@@ -891,7 +891,7 @@ pub(crate) fn parse_go(tokens: &[Token<'_>], dialect: Dialect) -> Result<GoParam
         return Err(ProtocolError::Missing { after: "movestogo", what: "a clock (time, wtime or btime)" });
     }
     if p.has_no_limit() {
-        // A bare `go` (or `go ponder`) searches until `stop` (ucci.md).
+        // A bare `go` (or `go ponder`) searches until `stop` (docs/protocol.md).
         p.infinite = true;
     }
     Ok(p)

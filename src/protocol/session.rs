@@ -316,7 +316,7 @@ impl Session {
                     self.report_error(&e, is_position_word(&word));
                     continue;
                 }
-                // End of input behaves like `quit` (ucci.md).
+                // End of input behaves like `quit` (docs/protocol.md).
                 Ok(Input::End) | Err(_) => {
                     self.quit();
                     return;
@@ -378,7 +378,7 @@ impl Session {
 
     /// Reports a line that could not be served. A `position` line that cannot
     /// be read is a bad position: the previous one stays, and the next `go`
-    /// gets no move (ucci.md robustness contract).
+    /// gets no move (docs/protocol.md robustness contract).
     fn report_error(&mut self, e: &ProtocolError, sets_position: bool) {
         if sets_position && self.dialect.is_some() {
             self.position_failed = true;
@@ -444,7 +444,7 @@ impl Session {
         let mut o = self.out.lock();
         match &self.running {
             Some(run) if o.thinking => run.signals.stop.store(true, Ordering::SeqCst),
-            // UCCI answers a `stop` when idle with `nobestmove` (ucci.md); UCI ignores it.
+            // UCCI answers a `stop` when idle with `nobestmove` (docs/protocol.md); UCI ignores it.
             _ if self.dialect == Some(Dialect::Ucci) => write_line(&mut o.writer, "nobestmove"),
             _ => {}
         }
@@ -613,7 +613,7 @@ impl Session {
             }
             OptionSetting::Rules(r) => {
                 self.settings.rules = r;
-                // rules.md 3.2/3.3: the search judges repetitions under this rule set.
+                // docs/rules.md 3.2/3.3: the search judges repetitions under this rule set.
                 engine.options_mut().rules = rule_set(r);
             }
             OptionSetting::Contempt(c) => engine.options_mut().contempt = c,
@@ -639,7 +639,7 @@ impl Session {
                 return;
             }
         };
-        // ucci.md "States": answered at once, also while thinking.
+        // docs/protocol.md "States": answered at once, also while thinking.
         let entry = match &self.running {
             Some(run) => probe_table(&run.table, &pos),
             None => self.wait_idle().probe(&pos),
@@ -705,7 +705,7 @@ impl Session {
             root.retain(|m| p.searchmoves.contains(m));
         }
         if legal.is_empty() {
-            // No legal move loses (rules.md section 2): report the mate and no move.
+            // No legal move loses (docs/rules.md section 2): report the mate and no move.
             let score = match dialect {
                 Dialect::Ucci => format!("info depth 0 score {}", -MATE),
                 Dialect::Uci => "info depth 0 score mate 0".to_string(),
@@ -720,7 +720,7 @@ impl Session {
             return;
         }
         if p.depth == Some(0) {
-            // UCCI `go depth 0`: the static evaluation and no move (ucci.md).
+            // UCCI `go depth 0`: the static evaluation and no move (docs/protocol.md).
             let eval = crate::eval::evaluate(&self.position);
             self.out.line(&format!("info depth 0 score {}", format_score(eval, dialect)));
             self.out.line(self.no_move_text());
@@ -791,7 +791,7 @@ impl Session {
     /// move in a game (see [`book_applies`]). Candidates are limited to the
     /// root moves (so banned moves are out) and never include a move that
     /// completes a repetition the mover would lose under the rules in force
-    /// (rules.md 3, via `rules::forbidden_moves`); the book itself also
+    /// (docs/rules.md 3, via `rules::forbidden_moves`); the book itself also
     /// refuses any move back into an earlier position. Books are probed in
     /// the `bookfiles` order and the first with a candidate answers.
     fn book_move(&self, p: &GoParams, root: &MoveList) -> Option<BookMove> {
@@ -805,7 +805,7 @@ impl Session {
     }
 
     /// Reports a book move and plays it at once, without searching. UCCI
-    /// shows the book weight as the score (issue 7); UCI shows `score cp 0`
+    /// shows the book weight as the score; UCI shows `score cp 0`
     /// and the weight in an `info string`, because UCI tools read `score cp`
     /// as an evaluation (adjudication) and a weight is not one.
     fn play_book_move(&mut self, bm: BookMove) {
@@ -1051,7 +1051,7 @@ impl Job {
 }
 
 /// Neither side can possibly win: no chariot, horse, cannon or soldier left on
-/// either side (rules.md section 2, "Draw").
+/// either side (docs/rules.md section 2, "Draw").
 pub fn is_dead_drawn(pos: &Position) -> bool {
     Color::ALL.iter().all(|&c| {
         [PieceKind::Chariot, PieceKind::Horse, PieceKind::Cannon, PieceKind::Soldier]

@@ -2,7 +2,7 @@
 //! engine's UCCI-only replies (the `ucci` handshake, scores as plain integers).
 //!
 //! Pure text translation: no state, no search, no output. Keywords match in
-//! any case and on any whitespace (ucci.md, robustness contract); FEN letters
+//! any case and on any whitespace (docs/protocol.md, robustness contract); FEN letters
 //! keep their case because it carries the colour.
 
 use super::{

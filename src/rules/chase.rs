@@ -1,4 +1,4 @@
-//! Move classification for the repetition rules (rules.md 3.1 and 3.3): does a
+//! Move classification for the repetition rules (docs/rules.md 3.1 and 3.3): does a
 //! move check, which enemy pieces does it newly *chase* (捉) under the Asian and
 //! under the Chinese definition, and (Chinese rules only) does it threaten
 //! mate (杀).
@@ -18,7 +18,7 @@
 //! pairs: a pair that qualifies as a chase after the move and did not qualify
 //! before it (with the mover to move in both positions). This one definition
 //! covers the direct, the discovered and the protection-removing chases of
-//! rules.md 3.1 (a pair whose victim lost its root starts to qualify), and
+//! docs/rules.md 3.1 (a pair whose victim lost its root starts to qualify), and
 //! excludes a slider that merely slides along the line it already attacked on.
 
 use crate::attacks::{attacked_after, attacks_square, is_general_attacked};
@@ -30,21 +30,21 @@ use crate::position::Position;
 pub type VictimSet = u64;
 
 /// How deep (in moves of the attacker) the Chinese mate-threat test looks for
-/// a mate by consecutive checks (rules.md 3.3: "e.g. 3 moves").
+/// a mate by consecutive checks (docs/rules.md 3.3: "e.g. 3 moves").
 pub const MATE_THREAT_DEPTH: u32 = 3;
 
 /// What one move is, for the repetition rules.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct MoveClass {
-    /// The move gives check (including discovered check; rules.md 3.1 将).
+    /// The move gives check (including discovered check; docs/rules.md 3.1 将).
     pub check: bool,
-    /// Enemy pieces newly chased under the Asian definition (rules.md 3.1).
+    /// Enemy pieces newly chased under the Asian definition (docs/rules.md 3.1).
     pub chased: VictimSet,
-    /// Enemy pieces newly chased under the Chinese definition (rules.md 3.3:
+    /// Enemy pieces newly chased under the Chinese definition (docs/rules.md 3.3:
     /// unprotected, falsely or under-protected, or a chariot attacked by a
     /// horse or cannon).
     pub chased_chinese: VictimSet,
-    /// The move newly threatens mate by checks (rules.md 3.3 杀): after it,
+    /// The move newly threatens mate by checks (docs/rules.md 3.3 杀): after it,
     /// were the mover to move again, it could force mate by consecutive checks
     /// within [`MATE_THREAT_DEPTH`] of its moves, and before it could not. Only
     /// computed when asked for and the move is neither a check nor a Chinese
@@ -53,13 +53,13 @@ pub struct MoveClass {
 }
 
 impl MoveClass {
-    /// Whether the move is an attack (打) in the Chinese sense (rules.md 3.3).
+    /// Whether the move is an attack (打) in the Chinese sense (docs/rules.md 3.3).
     pub fn is_chinese_attack(&self) -> bool {
         self.check || self.chased_chinese != 0 || self.mate_threat
     }
 }
 
-/// Material values for the Chinese under-protection test (rules.md 3.3):
+/// Material values for the Chinese under-protection test (docs/rules.md 3.3):
 /// chariot 4, horse 2, cannon 2, advisor 1, elephant 1, soldier 1. The general
 /// gets a value larger than everything else together; it can only take part
 /// in an exchange as its last capturer (legality forbids capturing onto an
@@ -82,7 +82,7 @@ fn piece_of(id: PieceId) -> Piece {
 /// whichever side is to move: it attacks `to` by its capture pattern and the
 /// capture does not leave its own general attacked (or facing the other).
 /// A pinned piece can therefore capture only along its pin line, e.g. its
-/// pinner (rules.md 3.1: "a pinned attacker threatens only its pinner").
+/// pinner (docs/rules.md 3.1: "a pinned attacker threatens only its pinner").
 pub fn can_capture(board: &Board, from: Square, to: Square) -> bool {
     let id = board.cell(from);
     let target = board.cell(to);
@@ -127,7 +127,7 @@ fn exchange_gain(board: &Board, sq: Square, side: Color) -> i32 {
 }
 
 /// Whether a piece is a possible chase victim at all: not a general, not a
-/// soldier on its own side of the river (rules.md 3.1).
+/// soldier on its own side of the river (docs/rules.md 3.1).
 fn is_victim_kind(piece: Piece, sq: Square) -> bool {
     match piece.kind() {
         PieceKind::General => false,
@@ -138,7 +138,7 @@ fn is_victim_kind(piece: Piece, sq: Square) -> bool {
 
 /// Whether the attack counts whatever the victim's protection: a chariot
 /// attacked by a horse or cannon, or a chariot, horse or cannon attacked by an
-/// advisor or elephant (rules.md 3.1).
+/// advisor or elephant (docs/rules.md 3.1).
 fn is_stronger_victim(attacker: PieceKind, victim: PieceKind) -> bool {
     use PieceKind::*;
     match attacker {
@@ -152,9 +152,9 @@ fn is_stronger_victim(attacker: PieceKind, victim: PieceKind) -> bool {
 /// attacker id (`[attacker id] -> victims`), under both definitions.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Threats {
-    /// Asian definition (rules.md 3.1).
+    /// Asian definition (docs/rules.md 3.1).
     pub asian: [VictimSet; 48],
-    /// Chinese definition (rules.md 3.3).
+    /// Chinese definition (docs/rules.md 3.3).
     pub chinese: [VictimSet; 48],
 }
 
@@ -178,7 +178,7 @@ impl Threats {
         let mut t = Threats { asian: [0; 48], chinese: [0; 48] };
         for (aid, attacker, asq) in board.pieces(by) {
             let ak = attacker.kind();
-            // rules.md 3.1/3.3: chases by the general or a soldier are allowed.
+            // docs/rules.md 3.1/3.3: chases by the general or a soldier are allowed.
             if ak == PieceKind::General || ak == PieceKind::Soldier {
                 continue;
             }
@@ -230,12 +230,12 @@ fn can_capture_ignoring(board: &Board, from: Square, to: Square, ignored: &[Squa
 
 /// Classifies one legal capture threat `asq` x `vsq` as (Asian chase, Chinese chase).
 fn classify_threat(board: &Board, asq: Square, vsq: Square, ak: PieceKind, vk: PieceKind) -> (bool, bool) {
-    // rules.md 3.1 / 3.3: a chariot attacked by a horse or cannon always counts.
+    // docs/rules.md 3.1 / 3.3: a chariot attacked by a horse or cannon always counts.
     if matches!(ak, PieceKind::Horse | PieceKind::Cannon) && vk == PieceKind::Chariot {
         return (true, true);
     }
-    // rules.md 3.1: same-type attack where the victim can capture back is an
-    // exchange offer (兑), not a chase (both rule sets; rules.md 3.3 lists 兑 as idle).
+    // docs/rules.md 3.1: same-type attack where the victim can capture back is an
+    // exchange offer (兑), not a chase (both rule sets; docs/rules.md 3.3 lists 兑 as idle).
     if ak == vk && can_capture(board, vsq, asq) {
         return (false, false);
     }
@@ -246,7 +246,7 @@ fn classify_threat(board: &Board, asq: Square, vsq: Square, ak: PieceKind, vk: P
     // Asian: advisor/elephant on chariot, horse or cannon counts whatever the
     // protection; otherwise only an unprotected (or falsely protected) victim.
     let asian = is_stronger_victim(ak, vk) || !protected;
-    // Chinese (rules.md 3.3): unprotected, falsely protected or under-protected
+    // Chinese (docs/rules.md 3.3): unprotected, falsely protected or under-protected
     // (the exchange on the square gains material). A soldier traded for a
     // piece never counts as gain, so a soldier victim counts only unprotected.
     let chinese = if !protected {
@@ -261,7 +261,7 @@ fn classify_threat(board: &Board, asq: Square, vsq: Square, ak: PieceKind, vk: P
 
 /// Classifies the legal move `m` in `pos` (the position before the move).
 /// With `mate_threats`, a move that is neither a check nor a Chinese chase is
-/// also tested for a mate threat (rules.md 3.3 杀; costly, Chinese rules only).
+/// also tested for a mate threat (docs/rules.md 3.3 杀; costly, Chinese rules only).
 pub fn classify_move(pos: &mut Position, m: Move, mate_threats: bool) -> MoveClass {
     let us = pos.side_to_move();
     let before = Threats::standing(pos.board(), us);
@@ -291,7 +291,7 @@ pub fn classify_move(pos: &mut Position, m: Move, mate_threats: bool) -> MoveCla
 }
 
 /// Whether the side to move can force mate with consecutive checks within
-/// `depth` of its moves (the 杀 test of rules.md 3.3).
+/// `depth` of its moves (the 杀 test of docs/rules.md 3.3).
 pub fn mates_by_checks(pos: &mut Position, depth: u32) -> bool {
     if depth == 0 {
         return false;
@@ -478,7 +478,7 @@ mod tests {
     fn under_protected_victim_is_a_chinese_chase_only() {
         // The black cannon e5 is protected by the chariot e7 and attacked by the red
         // chariot e2. The horse b2-d3 adds a second attacker: two against one wins the
-        // cannon (rules.md 3.3 under-protection), a Chinese chase but not an Asian one.
+        // cannon (docs/rules.md 3.3 under-protection), a Chinese chase but not an Asian one.
         let (pos, c) = class("4k4/9/4r4/9/4c4/9/9/1N2R4/9/3K5 w - - 0 1", "b2d3");
         assert_eq!(c.chased, 0, "protected cannon: no Asian chase");
         assert_eq!(c.chased_chinese, bit(&pos, "e5"), "two attackers against one defender");

@@ -1,4 +1,4 @@
-//! Game-end rules (rules.md sections 2-4): checkmate and stalemate (no legal
+//! Game-end rules (docs/rules.md sections 2-4): checkmate and stalemate (no legal
 //! move loses), repetition verdicts for perpetual check and chase under the
 //! Asian and Chinese rules ([`repetition`], with the move classification in
 //! [`chase`]), the natural move limit (自然限着) with the Asian check cap, and
@@ -19,7 +19,7 @@
 //! ```
 //! use chuhan::rules::{judge_moves, RuleSet, Rules};
 //!
-//! // rules.md 3.4 T01: red checks with the chariot forever and must lose.
+//! // docs/rules.md 3.4 T01: red checks with the chariot forever and must lose.
 //! let fen = "3k5/9/9/9/9/9/9/9/9/5K2R w - - 0 1";
 //! let moves = "i0i9 d9d8 i9i8 d8d9 i8i9 d9d8 i9i8 d8d9 i8i9";
 //! let outcome = judge_moves(fen, false, moves.split_whitespace(), &Rules::from(RuleSet::Asian)).unwrap();
@@ -39,17 +39,17 @@ use crate::moves::{Move, MoveList};
 use crate::position::{MoveError, Position};
 pub use repetition::{RepetitionDetector, RepetitionVerdict, RuleSet, SpanVerdict, Violation};
 
-/// Natural move limit in plies (rules.md 4: 60 moves by both sides).
+/// Natural move limit in plies (docs/rules.md 4: 60 moves by both sides).
 pub const NATURAL_LIMIT_PLIES: u32 = 120;
 /// Checks per side since the last capture that count towards the natural
-/// limit under the Asian policy (rules.md 4).
+/// limit under the Asian policy (docs/rules.md 4).
 pub const COUNTED_CHECKS: u32 = 10;
-/// Moves of one piece in the nine-round rule (rules.md 3.3).
+/// Moves of one piece in the nine-round rule (docs/rules.md 3.3).
 pub const NINE_ROUNDS: usize = 9;
 /// Most pieces that shuttle together under the nine-round rule.
 pub const NINE_ROUND_PIECES: usize = 2;
 
-/// How the natural move limit counts plies (rules.md 4).
+/// How the natural move limit counts plies (docs/rules.md 4).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum LimitPolicy {
     /// Only the first [`COUNTED_CHECKS`] checks per side since the last
@@ -124,15 +124,15 @@ impl GameResult {
 pub enum Reason {
     /// The side to move is in check and has no legal move.
     Checkmate,
-    /// The side to move has no legal move (a loss, rules.md 2).
+    /// The side to move has no legal move (a loss, docs/rules.md 2).
     Stalemate,
     /// A forbidden perpetual (or nine-round) by the given side.
     Violation { by: Color, violation: Violation },
     /// A repetition in which neither or both sides broke the rules.
     Repetition,
-    /// 120 plies without capture (rules.md 4).
+    /// 120 plies without capture (docs/rules.md 4).
     NaturalMoveLimit,
-    /// Neither side can win (rules.md 2).
+    /// Neither side can win (docs/rules.md 2).
     InsufficientMaterial,
     /// The game goes on.
     Ongoing,
@@ -193,11 +193,11 @@ impl fmt::Display for Outcome {
 
 /// The verdict on the game whose history `pos` holds (its state stack from
 /// the root), judged at its current position, in this order:
-/// 1. no legal move: the side to move loses (checkmate or stalemate, rules.md 2);
-/// 2. a third occurrence of the position: the repetition verdict (rules.md 3);
-/// 3. Chinese rules: the nine-round rule (rules.md 3.3);
-/// 4. the natural move limit (rules.md 4; a mate on the limit ply already won in 1);
-/// 5. no piece able to cross the river on either side (rules.md 2);
+/// 1. no legal move: the side to move loses (checkmate or stalemate, docs/rules.md 2);
+/// 2. a third occurrence of the position: the repetition verdict (docs/rules.md 3);
+/// 3. Chinese rules: the nine-round rule (docs/rules.md 3.3);
+/// 4. the natural move limit (docs/rules.md 4; a mate on the limit ply already won in 1);
+/// 5. no piece able to cross the river on either side (docs/rules.md 2);
 ///
 /// otherwise ongoing. Only the final position is judged: a history that
 /// continues past an earlier end is judged where it stands.
@@ -233,7 +233,7 @@ pub fn judge(history: &Position, rules: &Rules) -> Outcome {
 }
 
 /// The legal moves of the side to move that would complete a repetition
-/// (third occurrence) in which the mover is the violator (rules.md 3).
+/// (third occurrence) in which the mover is the violator (docs/rules.md 3).
 /// The UCCI `banmoves` and the search root avoid them when anything else exists.
 pub fn forbidden_moves(pos: &Position, rules: RuleSet) -> MoveList {
     let mut out = MoveList::new();
@@ -251,7 +251,7 @@ pub fn forbidden_moves(pos: &Position, rules: RuleSet) -> MoveList {
     out
 }
 
-/// The natural-limit counter at the current position (rules.md 4): plies
+/// The natural-limit counter at the current position (docs/rules.md 4): plies
 /// since the last capture (the FEN half-move field seeds it at the root),
 /// where under [`LimitPolicy::CheckCap`] a side's checks beyond its first
 /// [`COUNTED_CHECKS`] since the capture, and the replies to them, do not
@@ -285,7 +285,7 @@ pub fn natural_limit_count(pos: &Position, policy: LimitPolicy) -> u32 {
     count
 }
 
-/// Whether the natural move limit has been reached (rules.md 4). O(1) while
+/// Whether the natural move limit has been reached (docs/rules.md 4). O(1) while
 /// fewer than [`NATURAL_LIMIT_PLIES`] plies have passed since the last capture.
 /// The caller decides mate first: a mate on the limit ply wins.
 #[inline]
@@ -294,7 +294,7 @@ pub fn natural_limit_reached(pos: &Position, policy: LimitPolicy) -> bool {
         && natural_limit_count(pos, policy) >= NATURAL_LIMIT_PLIES
 }
 
-/// Whether neither side can win (rules.md 2): neither side has a piece able
+/// Whether neither side can win (docs/rules.md 2): neither side has a piece able
 /// to cross the river and attack (chariot, horse, cannon, soldier), or only
 /// pieces in the known dead constellations:
 /// - soldiers on the enemy's back rank (老兵/底兵): they only move sideways
@@ -324,7 +324,7 @@ fn has_mating_material(board: &Board, color: Color) -> bool {
     cannons > 0 && others > 1
 }
 
-/// The nine-round rule (rules.md 3.3, Chinese rules, judge only): the side
+/// The nine-round rule (docs/rules.md 3.3, Chinese rules, judge only): the side
 /// that just moved made its last [`NINE_ROUNDS`] moves without a capture with
 /// the same piece or pieces (at most [`NINE_ROUND_PIECES`], followed from
 /// square to square) visiting three or more points, every move an attack

@@ -1,4 +1,4 @@
-//! Repetition verdicts (rules.md section 3): finding a repeated position in
+//! Repetition verdicts (docs/rules.md section 3): finding a repeated position in
 //! the state stack, classifying the moves of the span between the counted
 //! occurrences ([`super::chase`]) and judging it under the Asian (AXF) or the
 //! Chinese (CXA 2011) rules; plus the search-facing [`RepetitionDetector`]
@@ -17,10 +17,10 @@ use crate::position::{Key, Position};
 /// Which repetition rules apply (UCCI/UCI option `rules`).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum RuleSet {
-    /// Asian Xiangqi Federation rules (rules.md 3.2), the default.
+    /// Asian Xiangqi Federation rules (docs/rules.md 3.2), the default.
     #[default]
     Asian,
-    /// Chinese Xiangqi Association 2011 rules (rules.md 3.3).
+    /// Chinese Xiangqi Association 2011 rules (docs/rules.md 3.3).
     Chinese,
 }
 
@@ -60,7 +60,7 @@ pub enum Violation {
     PerpetualMateThreat,
     /// Every move was an attack of mixed kinds (一将一捉 and the like, Chinese rules).
     PerpetualAttack,
-    /// Nine-round rule (rules.md 3.3, Chinese rules, judge only).
+    /// Nine-round rule (docs/rules.md 3.3, Chinese rules, judge only).
     NineRound,
 }
 
@@ -182,7 +182,7 @@ fn summarize(classes: &[(Color, MoveClass)], side: Color) -> SideSummary {
     s
 }
 
-/// Asian rank of a side (rules.md 3.2): 2 if every move checked; 1 if it
+/// Asian rank of a side (docs/rules.md 3.2): 2 if every move checked; 1 if it
 /// never checked and chased the same victim on every move; else 0. The other
 /// side's checks play no part (AXF rule 18: a victim's checks do not excuse
 /// the chaser).
@@ -211,10 +211,10 @@ fn chinese_violation(s: &SideSummary) -> Violation {
 
 /// Judges classified span moves under `rules`.
 ///
-/// Asian (rules.md 3.2): per side, rank 2 if every move checked, 1 if it never
+/// Asian (docs/rules.md 3.2): per side, rank 2 if every move checked, 1 if it never
 /// checked and chased the same victim on every move, else 0; higher loses.
 ///
-/// Chinese (rules.md 3.3), with these approximations of CXA 2011:
+/// Chinese (docs/rules.md 3.3), with these approximations of CXA 2011:
 /// - an attack is a check, a Chinese chase ([`MoveClass::chased_chinese`]:
 ///   unprotected, falsely or under-protected by a static exchange, or a
 ///   chariot under a horse/cannon) or a *new* mate threat by checks within
@@ -230,7 +230,7 @@ pub fn verdict(classes: &[(Color, MoveClass)], rules: RuleSet) -> SpanVerdict {
     let black = summarize(classes, Color::Black);
     match rules {
         RuleSet::Asian => {
-            // rules.md 3.2: higher rank loses, equal ranks draw.
+            // docs/rules.md 3.2: higher rank loses, equal ranks draw.
             let (r, b) = (asian_rank(&red), asian_rank(&black));
             let violation = |rank| if rank == 2 { Violation::PerpetualCheck } else { Violation::PerpetualChase };
             match r.cmp(&b) {
@@ -240,7 +240,7 @@ pub fn verdict(classes: &[(Color, MoveClass)], rules: RuleSet) -> SpanVerdict {
             }
         }
         RuleSet::Chinese => {
-            // rules.md 3.3: a side is forbidden (长打) when every move is an attack.
+            // docs/rules.md 3.3: a side is forbidden (长打) when every move is an attack.
             let forbidden = |s: &SideSummary| s.moves > 0 && s.attacks == s.moves;
             let only_checks = |s: &SideSummary| s.moves > 0 && s.checks == s.moves;
             let loss = |loser, s: &SideSummary| SpanVerdict::Loss { loser, violation: chinese_violation(s) };
@@ -322,7 +322,7 @@ pub enum NodeRepetition {
 /// use chuhan::rules::{RepetitionDetector, RepetitionVerdict, RuleSet};
 /// use chuhan::Position;
 ///
-/// // rules.md T01: red has checked once around the cycle; the search starts here.
+/// // docs/rules.md T01: red has checked once around the cycle; the search starts here.
 /// let mut pos = Position::from_fen("3k5/9/9/9/9/9/9/9/9/5K2R w - - 0 1").unwrap();
 /// for m in ["i0i9", "d9d8", "i9i8", "d8d9"] {
 ///     let mv = pos.parse_move(m).unwrap();

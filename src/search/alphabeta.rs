@@ -185,7 +185,7 @@ impl Worker<'_> {
                 NodeHistory::Verdict(s) => return s,
                 NodeHistory::Open(k) => k,
             };
-            // rules.md section 4: 60 moves without a capture draw, unless mated
+            // docs/rules.md section 4: 60 moves without a capture draw, unless mated
             // now (the count caps each side's checks as the judge does).
             if natural_limit_reached(&self.pos, LimitPolicy::default())
                 && (!in_check || !self.pos.legal_moves().is_empty())
@@ -465,7 +465,7 @@ impl Worker<'_> {
         }
 
         if move_count == 0 {
-            // rules.md section 2: no legal move loses, in check or not.
+            // docs/rules.md section 2: no legal move loses, in check or not.
             return mated_in(ply as u32).0;
         }
 

@@ -6,7 +6,7 @@
 //! The search never prints: progress goes through [`SearchReporter`] (main
 //! thread only). It polls `SearchSignals::stop`, the node limit and the hard
 //! deadline every ~1k nodes. Repetitions are judged by each worker's
-//! [`RepetitionDetector`] (the `rules` module, rules.md section 3) through
+//! [`RepetitionDetector`] (the `rules` module, docs/rules.md section 3) through
 //! `Worker::node_history`, which also gives the node's table key; the root avoids moves that complete a
 //! repetition the mover loses ([`forbidden_moves`]).
 
@@ -68,7 +68,7 @@ pub struct SearchOptions {
     pub multipv: u32,
     /// Draw score offset: a draw counts as `-contempt` for the side to move at the root.
     pub contempt: i32,
-    /// Repetition rules judged in the search (UCCI/UCI option `rules`, rules.md 3.2/3.3).
+    /// Repetition rules judged in the search (UCCI/UCI option `rules`, docs/rules.md 3.2/3.3).
     pub rules: RuleSet,
     /// How selective the search is (UCCI `pruning`).
     pub pruning: Pruning,
@@ -115,7 +115,7 @@ impl Default for SearchOptions {
 
 /// Evaluation placeholder for "not computed" (in check).
 pub(crate) const EVAL_NONE: i32 = -32_001;
-/// rules.md section 4: 60 moves (120 plies) without a capture is a draw.
+/// docs/rules.md section 4: 60 moves (120 plies) without a capture is a draw.
 pub const NATURAL_LIMIT_PLIES: usize = crate::rules::NATURAL_LIMIT_PLIES as usize;
 /// Deepest iteration.
 pub const MAX_DEPTH: u32 = 100;
@@ -145,7 +145,7 @@ const LIMIT_BUCKET_PLIES: usize = 8;
 
 /// The table key of `pos`: its Zobrist key, salted when the position occurred
 /// once before the root (`seen`) and, near the natural move limit, with the
-/// bucket of its no-capture count (issue 5: results that the history can
+/// bucket of its no-capture count (results that the history can
 /// overturn are not shared with positions of another history).
 #[inline(always)]
 pub(crate) fn tt_key(pos: &Position, seen: bool) -> u64 {
@@ -232,7 +232,7 @@ pub(crate) struct Worker<'a> {
     pub best_move_changes: f64,
     pub ponderhit_seen: bool,
     pub last_reported: Option<Move>,
-    /// Repetition verdicts (rules.md section 3): reset with the game history at
+    /// Repetition verdicts (docs/rules.md section 3): reset with the game history at
     /// the root; `push` after every make (null moves included), `pop` before
     /// every unmake.
     pub rep: RepetitionDetector,
@@ -313,7 +313,7 @@ impl<'a> Worker<'a> {
     }
 
     /// The history at the current (non-root) node: a repetition verdict as a
-    /// score for the side to move (rules.md section 3; the detector judges at
+    /// score for the side to move (docs/rules.md section 3; the detector judges at
     /// the third occurrence, or at the second when the earlier one lies inside
     /// the search path; a forbidden perpetual is a mate-band score, `Win` ->
     /// `mate_in(ply)`, `Loss` -> `mated_in(ply)`, a permitted repetition the
@@ -715,7 +715,7 @@ impl Engine {
         if root.is_empty() {
             root = legal.to_vec();
         }
-        // rules.md section 3: a move that completes a repetition the mover
+        // docs/rules.md section 3: a move that completes a repetition the mover
         // loses is avoided when any other (unbanned) move exists.
         let forbidden = forbidden_moves(pos, self.options.rules);
         if !forbidden.is_empty() && root.iter().any(|m| !forbidden.contains(m)) {
@@ -731,7 +731,7 @@ impl Engine {
             start,
         };
         if root.is_empty() {
-            // rules.md section 2: no legal move (mate or stalemate) loses.
+            // docs/rules.md section 2: no legal move (mate or stalemate) loses.
             let score = mated_in(0);
             reporter.on_iteration(&IterationInfo {
                 depth: 0,
@@ -851,7 +851,7 @@ mod tests {
             ["a0a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8"].iter().map(|t| play(&mut w, t)).collect();
         assert_eq!(&verdicts[..4], &[None; 4], "no position repeats before a full cycle");
         // After a8a9 the position after a0a9 recurs (inside the search path) with
-        // Black to move; Red checked with every move: Black wins (rules.md 3.2).
+        // Black to move; Red checked with every move: Black wins (docs/rules.md 3.2).
         assert_eq!(verdicts[4], Some(mate_in(5).0));
         // One ply later, from Red's side: Red is the perpetual checker and loses.
         assert_eq!(verdicts[5], Some(mated_in(6).0));

@@ -1,7 +1,7 @@
 //! Quiescence search: captures until the position is quiet (stand pat on the
 //! static evaluation), all evasions when in check. Captures that cannot
 //! raise the score to alpha even with a margin (delta pruning) or that lose
-//! material by SEE are skipped. No legal evasion is a loss (rules.md section 2).
+//! material by SEE are skipped. No legal evasion is a loss (docs/rules.md section 2).
 
 use super::alphabeta::{bound_allows, key_after, refined_eval, NodeType};
 use super::history::cont_index;

@@ -2,7 +2,7 @@
 //! capture sequence on one point, each side recapturing with its least
 //! valuable attacker. Attackers are recomputed on a scratch copy of the
 //! board after every capture, so cannon screens that appear or vanish and
-//! horse legs that open are seen (rules.md section 1: the cannon captures by
+//! horse legs that open are seen (docs/rules.md section 1: the cannon captures by
 //! jumping exactly one screen, the horse is blocked at its leg, the elephant
 //! at its eye and never crosses the river). A general may recapture only
 //! when the point is then not attacked. Pins are ignored.

@@ -1,7 +1,7 @@
 //! Game results, termination reasons, and THE rules adjudication function of
 //! the match runner ([`judge`]): after every move the referee asks it whether
 //! the game is over by the rules of the game. It is the engine's own
-//! [`crate::rules::judge`] (rules.md sections 2-4: mate and stalemate lose,
+//! [`crate::rules::judge`] (docs/rules.md sections 2-4: mate and stalemate lose,
 //! repetition verdicts under the chosen rule set, the natural move limit with
 //! its check cap, dead draws), mapped onto the runner's terminations;
 //! [`banned_moves`] is [`crate::rules::forbidden_moves`] (sent to UCCI engines
@@ -145,7 +145,7 @@ use crate::rules::{self, LimitPolicy, Reason, Rules};
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct RuleSettings {
     pub rule_set: RuleSet,
-    /// Natural-limit counting (rules.md section 4; default: Asian check cap).
+    /// Natural-limit counting (docs/rules.md section 4; default: Asian check cap).
     pub limit: LimitPolicy,
     /// `-movelimit N`: an extra plain limit of N plies without capture when N
     /// is below the natural limit of 120 (0 = none).

@@ -35,7 +35,7 @@ pub enum TournamentKind {
     RoundRobin,
     /// The first engine plays each of the others.
     Gauntlet,
-    /// Random pairing, byes, best-of-three mini-matches (rules.md section 5).
+    /// Random pairing, byes, best-of-three mini-matches (docs/rules.md section 5).
     Knockout,
 }
 

@@ -279,7 +279,7 @@ impl Engine {
             }
         }
         match self.protocol {
-            // Times are sent in milliseconds (ucci.md: `usemillisec`).
+            // Times are sent in milliseconds (docs/protocol.md: `usemillisec`).
             Protocol::Ucci => self.send("setoption usemillisec true")?,
             Protocol::Uci => {
                 let user_sets_variant = config.options.iter().any(|(n, _)| n.eq_ignore_ascii_case("UCI_Variant"));

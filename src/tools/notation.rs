@@ -1,4 +1,4 @@
-//! Chinese move notation (中文纵线记谱) for game records, rules.md section 5:
+//! Chinese move notation (中文纵线记谱) for game records, docs/rules.md section 5:
 //! piece name, file of origin, verb 进 (forward) / 退 (back) / 平 (sideways),
 //! then the destination file (sideways moves and the diagonal movers: advisor,
 //! elephant, horse) or the number of ranks moved (general, chariot, cannon,

@@ -1,4 +1,4 @@
-//! Time controls and the referee's clocks (rules.md section 5).
+//! Time controls and the referee's clocks (docs/rules.md section 5).
 //!
 //! Notation (cutechess-cli compatible, extended for multi-period controls):
 //! - `T+I`: sudden death, `T` seconds (or `M:SS`) for the game, `I` seconds

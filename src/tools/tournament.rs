@@ -207,7 +207,7 @@ fn run_job(
     record
 }
 
-/// One knockout mini-match (rules.md section 5: best of three, an extra
+/// One knockout mini-match (docs/rules.md section 5: best of three, an extra
 /// decisive game or a lot on a tie).
 #[derive(Clone, Debug)]
 pub struct MiniMatch {

@@ -17,7 +17,7 @@ Until ply PLY (default 0) of the game it plays a fixed legal opening line
   mixed     resign in every game except each third one (counted by
             `ucinewgame` / `setoption newgame`), where it plays the line
   noucciok  never finish the handshake
-  perpetual play the perpetual check of rules.md T01 (start the game from
+  perpetual play the perpetual check of docs/rules.md T01 (start the game from
             T01's FEN) for both sides, honouring `banmoves`: when the move
             the line calls for is banned, answer it with `resign` instead
 
@@ -27,7 +27,7 @@ it, so the referee's FEN-after-last-capture form is understood.
 import sys
 import time
 
-# rules.md T01 from "3k5/9/9/9/9/9/9/9/9/5K2R w - - 0 1": the chariot checks
+# docs/rules.md T01 from "3k5/9/9/9/9/9/9/9/9/5K2R w - - 0 1": the chariot checks
 # along ranks 9 and 8, the general steps between d9 and d8.
 T01_SCRIPT = "i0i9 d9d8 i9i8 d8d9 i8i9 d9d8 i9i8 d8d9 i8i9 d9d8 i9i8 d8d9".split()
 

@@ -6,7 +6,7 @@ move with probability 0.7) from sparse chase/check positions, and after
 every ply asks pyffish `is_optional_game_end` (AXF chasing rules) and
 `chuhan judge` (asian rules). At the first ply where either ends the game by
 repetition, the two verdicts are compared. Prints counts and the first
-differing records. rules.md, not pyffish, is Chuhan's specification, so a
+differing records. docs/rules.md, not pyffish, is Chuhan's specification, so a
 difference is for review, not a failure (exit 0 unless something breaks).
 
 Usage: repetition_fuzz_pyffish.py PATH_TO_CHUHAN [--games N] [--seed S]

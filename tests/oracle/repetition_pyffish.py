@@ -2,12 +2,12 @@
 """Cross-check of Chuhan's repetition verdicts against pyffish (Fairy-Stockfish).
 
 For every case of tests/data/repetition.txt and tests/data/repetition_reference.txt
-(rules.md 3.4), asks pyffish `is_optional_game_end` (variant "xiangqi", its AXF
+(docs/rules.md 3.4), asks pyffish `is_optional_game_end` (variant "xiangqi", its AXF
 chasing rules; ranks 1..10 where ICCS uses 0..9) and `chuhan judge` (asian rules)
 for the verdict after the moves, and prints one line per case: the case's
 recorded result, pyffish's, Chuhan's, and a mark where they differ.
 
-rules.md, not pyffish, is Chuhan's specification: differences are reported for
+docs/rules.md, not pyffish, is Chuhan's specification: differences are reported for
 review (the test suite documents each accepted one); the exit status is 0 unless
 something fails to run, or --strict is given and a verdict differs.
 
@@ -78,7 +78,7 @@ def main():
         mark = "" if ff == ours else "   <-- differs from pyffish"
         differ += ff != ours
         print(f"{cid:8} recorded: {recorded:18} pyffish: {ff:11} chuhan: {line}{mark}")
-    print(f"{differ} case(s) where Chuhan (rules.md) and pyffish differ")
+    print(f"{differ} case(s) where Chuhan (docs/rules.md) and pyffish differ")
     return 1 if args.strict and differ else 0
 
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Protocol timing figures for the README (issue 4). Drives `chuhan` over UCCI:
+"""Protocol timing figures for the README. Drives `chuhan` over UCCI:
 
 1. stop -> bestmove latency: `go infinite` from varied positions, `stop` after
    50-150 ms, time until the `bestmove` line arrives (N trials).

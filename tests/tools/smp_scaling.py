@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Lazy SMP figures for the README (issue 3): drives `chuhan` over UCCI.
+"""Lazy SMP figures for the README: drives `chuhan` over UCCI.
 
 1. Time to depth: for each position, `go depth D` with 1 thread and with N
    threads (table cleared before each search); the time is the `time` field
