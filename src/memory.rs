@@ -59,6 +59,14 @@ impl<T: Zeroable> LargeTable<T> {
     }
 }
 
+/// Memory the system can still give, in MB (Linux `MemAvailable` from
+/// `/proc/meminfo`); `None` where that is unknown.
+pub fn available_mb() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let kb: u64 = info.lines().find(|l| l.starts_with("MemAvailable:"))?.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
+
 impl<T: Zeroable> Deref for LargeTable<T> {
     type Target = [T];
     fn deref(&self) -> &[T] {

@@ -59,19 +59,14 @@ impl Score {
     }
 }
 
-impl fmt::Display for Score {
-    /// `cp N` or `mate N` (the UCI form; UCCI prints the number only).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.mate_moves() {
-            Some(n) => write!(f, "mate {n}"),
-            None => write!(f, "cp {}", self.0),
-        }
-    }
-}
-
+/// Debug output: the value, and the mate distance in moves when it is one.
+/// (The protocols' spellings are `protocol::format`'s.)
 impl fmt::Debug for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
+        match self.mate_moves() {
+            Some(n) => write!(f, "Score({}, mate {n})", self.0),
+            None => write!(f, "Score({})", self.0),
+        }
     }
 }
 
@@ -126,8 +121,8 @@ mod tests {
         assert!(mate_in(5).is_mate() && mated_in(7).is_mate());
         assert!(!Score(2500).is_mate());
         assert_eq!(Score(37).mate_moves(), None);
-        assert_eq!(mate_in(3).to_string(), "mate 2");
-        assert_eq!(Score(-12).to_string(), "cp -12");
+        assert_eq!(format!("{:?}", mate_in(3)), "Score(29997, mate 2)");
+        assert_eq!(format!("{:?}", Score(-12)), "Score(-12)");
         // A mate 5 plies below a node at ply 4 is stored as mate in 5 from it
         // and read back at ply 2 as mate in 7 from the root.
         let s = mate_in(9).0;

@@ -32,7 +32,7 @@ fn ucci() -> Engine {
     assert!(lines.iter().any(|l| l == "option bookfiles type string default"), "{lines:?}");
     assert!(
         lines.iter().any(|l| l
-            == "option randomness type combo var none var tiny var small var medium var large \
+            == "option randomness type combo var medium var none var tiny var small var large \
                                    var huge default medium"),
         "{lines:?}"
     );
@@ -114,7 +114,11 @@ fn ucci_startpos_timed_go_plays_a_main_opening_from_the_book_at_once() {
         assert!(!searched(&lines), "a book move is played without searching: {lines:?}");
         assert!(weights.iter().any(|(m, _)| *m == mv), "{mv} is not a book move");
         let weight = weights.iter().find(|(m, _)| *m == mv).map(|&(_, w)| w).unwrap();
-        assert_eq!(score, weight.to_string(), "UCCI reports the book weight as the score");
+        // The score is the static evaluation (GUIs show it as one); the weight
+        // goes in an info string.
+        let eval = chuhan::eval::evaluate(&start).0;
+        assert_eq!(score, eval.to_string(), "UCCI reports the evaluation as the score");
+        assert!(lines.iter().any(|l| *l == format!("info string book move {mv} weight {weight}")), "{lines:?}");
         // The ponder move is the book's favourite reply.
         let mut after = start.clone();
         after.make_move(start.parse_move(&mv).unwrap());
@@ -247,7 +251,8 @@ fn books_are_probed_in_the_listed_order() {
     e.expect_until(SECS5, "summary", |l| l.starts_with("info string bookfiles: probing"));
     e.send("position startpos");
     let (lines, _) = go(&mut e, &start, "go time 60000");
-    assert_eq!(book_answer(&lines).map(|a| (a.0, a.1)), Some(("e0e1".to_string(), "7".to_string())), "{lines:?}");
+    assert_eq!(book_answer(&lines).map(|a| a.0), Some("e0e1".to_string()), "{lines:?}");
+    assert!(lines.iter().any(|l| l == "info string book move e0e1 weight 7"), "{lines:?}");
     // After h2e2 only the embedded book (second in the list) knows the position.
     let pos = position_after(None, &["h2e2"]);
     e.send("position startpos moves h2e2");
@@ -306,8 +311,9 @@ fn uci_ownbook_and_bookfile() {
     let (lines, took) = go(&mut e, &start, "go wtime 60000 btime 60000 winc 0 binc 0");
     let (mv, score, _) = book_answer(&lines).unwrap_or_else(|| panic!("{lines:?}"));
     assert!(start_book_moves().contains(&mv), "{mv} is not a book move");
-    // UCI tools read `score cp` as an evaluation: the weight goes in an info string.
-    assert_eq!(score, "cp 0");
+    // UCI tools read `score cp` as an evaluation: it is the static
+    // evaluation, and the weight goes in an info string.
+    assert_eq!(score, format!("cp {}", chuhan::eval::evaluate(&start).0));
     assert!(lines.iter().any(|l| l.starts_with(&format!("info string book move {mv} weight "))), "{lines:?}");
     assert!(took < Duration::from_secs(2));
 

@@ -65,7 +65,7 @@ fn run(min_dm: i32, max_dm: i32, depth: u32) -> (usize, Vec<String>) {
         let best = r.best.map(|m| m.to_string()).unwrap_or_default();
         if r.score.mate_moves() != Some(p.dm) || !p.bm.contains(&best) {
             failures.push(format!(
-                "{}: score {} best {best}, expected mate {} with one of {:?}",
+                "{}: score {:?} best {best}, expected mate {} with one of {:?}",
                 p.id, r.score, p.dm, p.bm
             ));
         }

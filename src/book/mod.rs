@@ -22,6 +22,7 @@
 //! keys equal, like the start position) stores each mirrored pair of moves once
 //! and the probe offers both moves, each with half the weight.
 
+pub mod set;
 pub mod suite;
 pub mod text;
 pub mod verify;

@@ -6,7 +6,7 @@
 //! keep their case because it carries the colour.
 
 use super::{
-    clip, move_list, parse_go, parse_position_spec, parse_setoption, tokenize, Command, Dialect, ProtocolError, OPTIONS,
+    clip, move_list, parse_go, parse_position_spec, parse_setoption, tokenize, Command, Dialect, ProtocolError,
 };
 
 /// Parses one UCCI line.
@@ -44,28 +44,12 @@ pub fn parse(line: &str) -> Result<Command, ProtocolError> {
     }
 }
 
-/// The reply to `ucci`: id lines, one `option` line per option, `ucciok`.
-pub fn handshake() -> Vec<String> {
-    let mut lines = vec![
-        format!("id name Chuhan {}", env!("CARGO_PKG_VERSION")),
-        format!("id version {}", env!("CARGO_PKG_VERSION")),
-        "id copyright GPL-3.0-or-later".to_string(),
-        "id author The Chuhan authors".to_string(),
-        "id user Chuhan".to_string(),
-    ];
-    lines.extend(OPTIONS.iter().filter_map(|o| o.advert(Dialect::Ucci)));
-    lines.push("ucciok".to_string());
-    lines
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::fen::{Setup, START_FEN};
     use crate::moves::Move;
-    use crate::protocol::{
-        GoClock, GoParams, Level, OptionSetting, PositionSpec, Randomness, RulesChoice, StartPosition, Style,
-    };
+    use crate::protocol::{GoClock, GoParams, PositionSpec, StartPosition};
 
     fn mv(s: &str) -> Move {
         Move::from_iccs(s).unwrap()
@@ -78,9 +62,9 @@ mod tests {
         }
     }
 
-    fn opt(line: &str) -> OptionSetting {
+    fn opt(line: &str) -> String {
         match parse(line) {
-            Ok(Command::SetOption(o)) => o,
+            Ok(Command::SetOption(o)) => o.to_string(),
             other => panic!("{line}: {other:?}"),
         }
     }
@@ -210,35 +194,32 @@ mod tests {
 
     #[test]
     fn setoption_every_ucci_option() {
-        assert_eq!(opt("setoption usemillisec false"), OptionSetting::UseMillisec(false));
-        assert_eq!(opt("setoption batch on"), OptionSetting::Batch(true));
-        assert_eq!(opt("setoption debug true"), OptionSetting::Debug(true));
-        assert_eq!(opt("setoption ponder off"), OptionSetting::Ponder(false));
-        assert_eq!(opt("setoption usehash true"), OptionSetting::UseHash(true));
-        assert_eq!(opt("setoption usebook false"), OptionSetting::UseBook(false));
-        assert_eq!(opt("setoption useegtb false"), OptionSetting::UseEgtb(false));
-        assert_eq!(
-            opt("setoption bookfiles C:\\books\\a book.obk;b.obk"),
-            OptionSetting::BookFiles("C:\\books\\a book.obk;b.obk".to_string())
-        );
-        assert_eq!(opt("setoption egtbpaths /tb"), OptionSetting::EgtbPaths("/tb".to_string()));
-        assert_eq!(opt("setoption hashsize 64"), OptionSetting::HashSize(64));
-        assert_eq!(opt("setoption threads 2"), OptionSetting::Threads(2));
-        assert_eq!(opt("setoption idle medium"), OptionSetting::Idle(Level::Medium));
-        assert_eq!(opt("setoption promotion false"), OptionSetting::Promotion(false));
-        assert_eq!(opt("setoption pruning small"), OptionSetting::Pruning(Level::Small));
-        assert_eq!(opt("setoption knowledge none"), OptionSetting::Knowledge(Level::None));
-        assert_eq!(opt("setoption randomness huge"), OptionSetting::Randomness(Randomness::Huge));
-        assert_eq!(opt("setoption style Risky"), OptionSetting::Style(Style::Risky));
-        assert_eq!(opt("setoption newgame"), OptionSetting::NewGame);
-        assert_eq!(opt("setoption rules chinese"), OptionSetting::Rules(RulesChoice::Chinese));
-        assert_eq!(opt("setoption rules ASIAN"), OptionSetting::Rules(RulesChoice::Asian));
-        assert_eq!(opt("setoption contempt -20"), OptionSetting::Contempt(-20));
-        assert_eq!(opt("setoption resign false"), OptionSetting::Resign(false));
-        assert_eq!(opt("setoption resignscore 2000"), OptionSetting::ResignScore(2000));
+        assert_eq!(opt("setoption usemillisec false"), "usemillisec=false");
+        assert_eq!(opt("setoption batch on"), "batch=true");
+        assert_eq!(opt("setoption debug true"), "debug=true");
+        assert_eq!(opt("setoption ponder off"), "ponder=false");
+        assert_eq!(opt("setoption usehash true"), "usehash=true");
+        assert_eq!(opt("setoption usebook false"), "usebook=false");
+        assert_eq!(opt("setoption useegtb false"), "useegtb=false");
+        assert_eq!(opt("setoption bookfiles C:\\books\\a book.obk;b.obk"), "bookfiles=C:\\books\\a book.obk;b.obk");
+        assert_eq!(opt("setoption egtbpaths /tb"), "egtbpaths=/tb");
+        assert_eq!(opt("setoption hashsize 64"), "hashsize=64");
+        assert_eq!(opt("setoption threads 2"), "threads=2");
+        assert_eq!(opt("setoption idle medium"), "idle=medium");
+        assert_eq!(opt("setoption promotion false"), "promotion=false");
+        assert_eq!(opt("setoption pruning small"), "pruning=small");
+        assert_eq!(opt("setoption knowledge none"), "knowledge=none");
+        assert_eq!(opt("setoption randomness huge"), "randomness=huge");
+        assert_eq!(opt("setoption style Risky"), "style=risky");
+        assert_eq!(opt("setoption newgame"), "newgame=press");
+        assert_eq!(opt("setoption rules chinese"), "rules=chinese");
+        assert_eq!(opt("setoption rules ASIAN"), "rules=asian");
+        assert_eq!(opt("setoption contempt -20"), "contempt=-20");
+        assert_eq!(opt("setoption resign false"), "resign=false");
+        assert_eq!(opt("setoption resignscore 2000"), "resignscore=2000");
         // The UCI form and UCI names are accepted too.
-        assert_eq!(opt("setoption name Hash value 32"), OptionSetting::HashSize(32));
-        assert_eq!(opt("setoption Move Overhead 30"), OptionSetting::MoveOverhead(30));
+        assert_eq!(opt("setoption name Hash value 32"), "hashsize=32");
+        assert_eq!(opt("setoption Move Overhead 30"), "moveoverhead=30");
     }
 
     #[test]
@@ -256,7 +237,7 @@ mod tests {
 
     #[test]
     fn handshake_lists_every_ucci_option() {
-        let lines = handshake();
+        let lines = crate::protocol::format::handshake(Dialect::Ucci);
         assert!(lines[0].starts_with("id name Chuhan"));
         assert_eq!(lines.last().map(String::as_str), Some("ucciok"));
         for name in [

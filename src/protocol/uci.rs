@@ -7,7 +7,7 @@
 //! `probe` are accepted as extensions with their UCCI meaning.
 
 use super::{
-    clip, move_list, parse_go, parse_position_spec, parse_setoption, tokenize, Command, Dialect, ProtocolError, OPTIONS,
+    clip, move_list, parse_go, parse_position_spec, parse_setoption, tokenize, Command, Dialect, ProtocolError,
 };
 
 /// Parses one UCI line.
@@ -43,21 +43,12 @@ pub fn parse(line: &str) -> Result<Command, ProtocolError> {
     }
 }
 
-/// The reply to `uci`: id lines, one `option` line per option, `uciok`.
-pub fn handshake() -> Vec<String> {
-    let mut lines =
-        vec![format!("id name Chuhan {}", env!("CARGO_PKG_VERSION")), "id author The Chuhan authors".to_string()];
-    lines.extend(OPTIONS.iter().filter_map(|o| o.advert(Dialect::Uci)));
-    lines.push("uciok".to_string());
-    lines
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::fen::START_FEN;
     use crate::moves::Move;
-    use crate::protocol::{GoClock, GoParams, OptionSetting, PositionSpec, RulesChoice, StartPosition};
+    use crate::protocol::{GoClock, GoParams, PositionSpec, StartPosition};
 
     fn mv(s: &str) -> Move {
         Move::from_iccs(s).unwrap()
@@ -70,9 +61,9 @@ mod tests {
         }
     }
 
-    fn opt(line: &str) -> OptionSetting {
+    fn opt(line: &str) -> String {
         match parse(line) {
-            Ok(Command::SetOption(o)) => o,
+            Ok(Command::SetOption(o)) => o.to_string(),
             other => panic!("{line}: {other:?}"),
         }
     }
@@ -138,24 +129,21 @@ mod tests {
 
     #[test]
     fn setoption_forms() {
-        assert_eq!(opt("setoption name Hash value 128"), OptionSetting::HashSize(128));
-        assert_eq!(opt("setoption name threads value 2"), OptionSetting::Threads(2));
-        assert_eq!(opt("setoption name Ponder value true"), OptionSetting::Ponder(true));
-        assert_eq!(opt("setoption name MultiPV value 3"), OptionSetting::MultiPv(3));
-        assert_eq!(opt("setoption name Move Overhead value 50"), OptionSetting::MoveOverhead(50));
-        assert_eq!(opt("setoption name Clear Hash"), OptionSetting::ClearHash);
-        assert_eq!(opt("setoption name Rules value chinese"), OptionSetting::Rules(RulesChoice::Chinese));
-        assert_eq!(opt("setoption name Contempt value 15"), OptionSetting::Contempt(15));
-        assert_eq!(opt("setoption name OwnBook value false"), OptionSetting::UseBook(false));
-        assert_eq!(
-            opt("setoption name BookFile value /books/a b.book;c.book"),
-            OptionSetting::BookFiles("/books/a b.book;c.book".to_string())
-        );
+        assert_eq!(opt("setoption name Hash value 128"), "hashsize=128");
+        assert_eq!(opt("setoption name threads value 2"), "threads=2");
+        assert_eq!(opt("setoption name Ponder value true"), "ponder=true");
+        assert_eq!(opt("setoption name MultiPV value 3"), "multipv=3");
+        assert_eq!(opt("setoption name Move Overhead value 50"), "moveoverhead=50");
+        assert_eq!(opt("setoption name Clear Hash"), "clearhash=press");
+        assert_eq!(opt("setoption name Rules value chinese"), "rules=chinese");
+        assert_eq!(opt("setoption name Contempt value 15"), "contempt=15");
+        assert_eq!(opt("setoption name OwnBook value false"), "usebook=false");
+        assert_eq!(opt("setoption name BookFile value /books/a b.book;c.book"), "bookfiles=/books/a b.book;c.book");
         // Keyword-less forms some xiangqi GUIs send.
-        assert_eq!(opt("setoption Hash 64"), OptionSetting::HashSize(64));
-        assert_eq!(opt("setoption Move Overhead 20"), OptionSetting::MoveOverhead(20));
-        assert_eq!(opt("setoption Clear Hash"), OptionSetting::ClearHash);
-        assert_eq!(opt("setoption Threads value 3"), OptionSetting::Threads(3));
+        assert_eq!(opt("setoption Hash 64"), "hashsize=64");
+        assert_eq!(opt("setoption Move Overhead 20"), "moveoverhead=20");
+        assert_eq!(opt("setoption Clear Hash"), "clearhash=press");
+        assert_eq!(opt("setoption Threads value 3"), "threads=3");
         // Errors.
         assert!(matches!(parse("setoption name"), Err(ProtocolError::Missing { .. })));
         assert!(matches!(parse("setoption name Hash"), Err(ProtocolError::BadValue { .. })));
@@ -163,16 +151,5 @@ mod tests {
         assert!(matches!(parse("setoption name Hash value -5"), Err(ProtocolError::BadValue { .. })));
         assert!(matches!(parse("setoption name UCI_Elo value 1500"), Err(ProtocolError::UnknownOption(_))));
         assert!(matches!(parse("setoption name MultiPV value 0"), Err(ProtocolError::BadValue { .. })));
-    }
-
-    #[test]
-    fn handshake_lists_uci_options() {
-        let lines = handshake();
-        assert_eq!(lines.last().map(String::as_str), Some("uciok"));
-        for name in ["Hash", "Threads", "Ponder", "MultiPV", "Move Overhead", "Clear Hash", "Rules"] {
-            let prefix = format!("option name {name} type ");
-            assert_eq!(lines.iter().filter(|l| l.starts_with(&prefix)).count(), 1, "{name}");
-        }
-        assert!(lines.iter().all(|l| !l.starts_with("option usemillisec")));
     }
 }

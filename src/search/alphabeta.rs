@@ -271,16 +271,9 @@ impl Worker<'_> {
                 && beta > -MATE_BOUND
             {
                 let r = null_reduction(depth, eval - beta);
-                let f = self.frame_mut(ply);
-                f.mv = Move::NULL;
-                f.cont_row = 0;
-                self.pos.make_null_move();
-                self.rep.push(self.pos.key());
-                self.ply += 1;
+                self.play_null();
                 let v = -self.search::<NonPv>(-beta, -beta + 1, depth - r, !cut_node);
-                self.ply -= 1;
-                self.rep.pop(self.pos.key());
-                self.pos.unmake_null_move();
+                self.take_back_null();
                 if self.stopped {
                     return 0;
                 }
@@ -344,7 +337,7 @@ impl Worker<'_> {
             let capture = cells[m.to().index()] != EMPTY;
             let gives_check = self.pos.gives_check(m);
             let row = cont_index(mover, m.to().0);
-            if root && self.id == 0 {
+            if root {
                 self.report_currmove(depth, m, (move_count as usize + self.pv_idx) as u32);
             }
             // Pruning at shallow depth.
@@ -392,12 +385,7 @@ impl Worker<'_> {
             }
             let new_depth = depth - 1 + ext;
 
-            let f = self.frame_mut(ply);
-            f.mv = m;
-            f.cont_row = row;
-            self.pos.make_move_checking(m, gives_check);
-            self.rep.push(self.pos.key());
-            self.ply += 1;
+            self.play(m, row, Some(gives_check));
             let mut v = -INFINITE;
             if pruning >= Pruning::Small && depth >= 2 && move_count > 1 + root as i32 && (!capture || !tt_pv) {
                 let mut r = lmr_base(depth, move_count);
@@ -432,9 +420,7 @@ impl Worker<'_> {
             if pv_node && (move_count == 1 || (v > alpha && (root || v < beta))) {
                 v = -self.search::<Pv>(-beta, -alpha, new_depth, false);
             }
-            self.ply -= 1;
-            self.rep.pop(self.pos.key());
-            self.pos.unmake_move();
+            self.take_back();
             if self.stopped {
                 return 0;
             }

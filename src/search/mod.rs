@@ -100,10 +100,15 @@ impl Pruning {
     pub const ALL: [Pruning; 4] = [Pruning::None, Pruning::Small, Pruning::Medium, Pruning::Large];
 }
 
+/// Default table size in MB.
+pub const DEFAULT_HASH_MB: usize = 16;
+/// Default time kept back per move for communication lag, in milliseconds.
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
+
 impl Default for SearchOptions {
     fn default() -> Self {
         SearchOptions {
-            move_overhead: Duration::from_millis(30),
+            move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
             multipv: 1,
             contempt: 0,
             rules: RuleSet::Asian,
@@ -208,14 +213,38 @@ impl Shared<'_> {
     }
 }
 
+/// What only the main thread keeps: it owns the clock, reports, and decides
+/// when the search ends.
+pub(crate) struct MainThread<'a> {
+    pub tm: TimeManager,
+    pub reporter: &'a mut dyn SearchReporter,
+    /// Best-move changes at the root, decayed per iteration (time management).
+    pub best_move_changes: f64,
+    /// Whether ponderhit has been seen (the clock then runs).
+    pub ponderhit_seen: bool,
+    /// The best move of the last report.
+    pub last_reported: Option<Move>,
+}
+
+impl MainThread<'_> {
+    /// Starts the clock at the first sight of ponderhit.
+    fn check_ponderhit(&mut self, limits: &SearchLimits, signals: &SearchSignals) {
+        if limits.ponder && !self.ponderhit_seen && signals.ponderhit.load(Relaxed) {
+            self.ponderhit_seen = true;
+            self.tm.start_now();
+        }
+    }
+}
+
 /// The state of one search thread.
 pub(crate) struct Worker<'a> {
+    /// Thread index: the slot of its node count, and a helper's depth-skip pattern.
     pub id: usize,
     pub pos: Position,
     pub shared: &'a Shared<'a>,
     pub hist: &'a mut Histories,
-    pub reporter: Option<&'a mut dyn SearchReporter>,
-    pub tm: TimeManager,
+    /// The main thread's own state (`None` in helpers).
+    pub main: Option<MainThread<'a>>,
     pub nodes: u64,
     pub next_poll: u64,
     pub stopped: bool,
@@ -229,9 +258,6 @@ pub(crate) struct Worker<'a> {
     pub root_depth: i32,
     pub completed_depth: u32,
     pub nmp_min_ply: usize,
-    pub best_move_changes: f64,
-    pub ponderhit_seen: bool,
-    pub last_reported: Option<Move>,
     /// Repetition verdicts (docs/rules.md section 3): reset with the game history at
     /// the root; `push` after every make (null moves included), `pop` before
     /// every unmake.
@@ -249,7 +275,13 @@ impl<'a> Worker<'a> {
         reporter: Option<&'a mut dyn SearchReporter>,
         root: &[Move],
     ) -> Worker<'a> {
-        let tm = TimeManager::new(shared.limits, shared.options.move_overhead);
+        let main = reporter.map(|reporter| MainThread {
+            tm: TimeManager::new(shared.limits, shared.options.move_overhead),
+            reporter,
+            best_move_changes: 0.0,
+            ponderhit_seen: false,
+            last_reported: None,
+        });
         let n = MAX_PLY as usize + 2;
         let mut rep = RepetitionDetector::new(shared.options.rules);
         rep.reset(&pos);
@@ -259,8 +291,7 @@ impl<'a> Worker<'a> {
             pos,
             shared,
             hist,
-            reporter,
-            tm,
+            main,
             nodes: 0,
             next_poll: POLL_INTERVAL,
             stopped: false,
@@ -277,9 +308,6 @@ impl<'a> Worker<'a> {
             root_depth: 0,
             completed_depth: 0,
             nmp_min_ply: 0,
-            best_move_changes: 0.0,
-            ponderhit_seen: false,
-            last_reported: None,
             rep,
             root_ply,
         }
@@ -372,14 +400,11 @@ impl<'a> Worker<'a> {
         let shared = self.shared;
         shared.nodes[self.id].store(self.nodes, Relaxed);
         let mut interval = POLL_INTERVAL;
-        if self.id == 0 {
+        if let Some(main) = self.main.as_mut() {
             let limits = shared.limits;
-            if limits.ponder && !self.ponderhit_seen && shared.signals.ponderhit.load(Relaxed) {
-                self.ponderhit_seen = true;
-                self.tm.start_now();
-            }
+            main.check_ponderhit(limits, shared.signals);
             let mut stop = shared.signals.stop.load(Relaxed);
-            if self.completed_depth >= 1 && self.tm.hard_expired() {
+            if self.completed_depth >= 1 && main.tm.hard_expired() {
                 stop = true;
             }
             if let Some(max) = limits.nodes {
@@ -412,14 +437,14 @@ impl<'a> Worker<'a> {
         let child_len = self.pv_len[1].max(1);
         let line: Vec<Move> = std::iter::once(m).chain(self.pv[1][1..child_len].iter().copied()).collect();
         let seldepth = self.seldepth;
-        let main = self.id == 0 && self.pv_idx == 0;
+        let first_line = self.pv_idx == 0;
         if let Some(rm) = self.root_moves.iter_mut().find(|r| r.mv == m) {
             if move_count == 1 || v > alpha {
                 rm.score = v;
                 rm.seldepth = seldepth;
                 rm.pv = line;
-                if move_count > 1 && main {
-                    self.best_move_changes += 1.0;
+                if let Some(main) = self.main.as_mut().filter(|_| move_count > 1 && first_line) {
+                    main.best_move_changes += 1.0;
                 }
             } else {
                 rm.score = -INFINITE;
@@ -428,10 +453,9 @@ impl<'a> Worker<'a> {
     }
 
     fn report_currmove(&mut self, depth: i32, m: Move, number: u32) {
-        if self.shared.start.elapsed() >= CURRMOVE_DELAY {
-            if let Some(r) = self.reporter.as_deref_mut() {
-                r.on_currmove(depth.max(0) as u32, m, number);
-            }
+        let start = self.shared.start;
+        if let Some(main) = self.main.as_mut().filter(|_| start.elapsed() >= CURRMOVE_DELAY) {
+            main.reporter.on_currmove(depth.max(0) as u32, m, number);
         }
     }
 
@@ -471,12 +495,11 @@ impl<'a> Worker<'a> {
                 pv: rm.pv.clone(),
             });
         }
-        if let Some(first) = self.root_moves.first() {
-            self.last_reported = Some(first.mv);
-        }
-        if let Some(r) = self.reporter.as_deref_mut() {
+        let first = self.root_moves.first().map(|r| r.mv);
+        if let Some(main) = self.main.as_mut() {
+            main.last_reported = first;
             for info in &infos {
-                r.on_iteration(info);
+                main.reporter.on_iteration(info);
             }
         }
     }
@@ -495,14 +518,16 @@ impl<'a> Worker<'a> {
         let mut last_best = Move::NULL;
         let mut iteration_scores: Vec<i32> = Vec::new();
         for depth in 1..=max_depth {
-            if self.id > 0 && smp::skip_depth(self.id, depth, game_ply) {
+            if self.main.is_none() && smp::skip_depth(self.id, depth, game_ply) {
                 continue;
             }
             self.root_depth = depth as i32;
             for rm in &mut self.root_moves {
                 rm.prev_score = rm.score;
             }
-            self.best_move_changes *= 0.5;
+            if let Some(main) = self.main.as_mut() {
+                main.best_move_changes *= 0.5;
+            }
             for pv_idx in 0..multipv {
                 self.pv_idx = pv_idx;
                 self.seldepth = 0;
@@ -523,12 +548,12 @@ impl<'a> Worker<'a> {
                     if v <= alpha {
                         beta = (alpha + beta) / 2;
                         alpha = (v - delta).max(-INFINITE);
-                        if self.id == 0 && self.shared.start.elapsed() >= Duration::from_secs(1) {
+                        if self.main.is_some() && self.shared.start.elapsed() >= Duration::from_secs(1) {
                             self.report(depth, Some((pv_idx, Bound::Upper)));
                         }
                     } else if v >= beta {
                         beta = (v + delta).min(INFINITE);
-                        if self.id == 0 && self.shared.start.elapsed() >= Duration::from_secs(1) {
+                        if self.main.is_some() && self.shared.start.elapsed() >= Duration::from_secs(1) {
                             self.report(depth, Some((pv_idx, Bound::Lower)));
                         }
                     } else {
@@ -545,7 +570,7 @@ impl<'a> Worker<'a> {
                 break;
             }
             self.completed_depth = depth;
-            if self.id != 0 {
+            if self.main.is_none() {
                 continue;
             }
             self.report(depth, None);
@@ -570,31 +595,80 @@ impl<'a> Worker<'a> {
             }
             let reference = iteration_scores.iter().rev().skip(1).take(3).copied().max().unwrap_or(score);
             let drop = reference - score;
-            if self.tm.soft_expired(self.best_move_changes, drop, stable_iterations) {
+            let signals = self.shared.signals;
+            let Some(main) = self.main.as_mut() else { continue };
+            if main.tm.soft_expired(main.best_move_changes, drop, stable_iterations) {
                 break;
             }
-            if limits.ponder && !self.ponderhit_seen && self.shared.signals.ponderhit.load(Relaxed) {
-                self.ponderhit_seen = true;
-                self.tm.start_now();
-            }
+            main.check_ponderhit(limits, signals);
         }
     }
 
     /// Main thread after its iterations: in infinite or ponder mode, wait
     /// for `stop` (or for ponderhit, after which the result is final).
     fn wait_if_required(&mut self) {
-        let limits = self.shared.limits;
-        let signals = self.shared.signals;
-        loop {
-            if signals.stop.load(Relaxed) {
-                return;
-            }
-            let pondering = limits.ponder && !self.ponderhit_seen && !signals.ponderhit.load(Relaxed);
-            if !limits.infinite && !pondering {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(1));
+        let seen = self.main.as_ref().is_some_and(|m| m.ponderhit_seen);
+        wait_for_stop(self.shared, seen);
+    }
+
+    /// Plays `m` at the current ply (frame, position, repetition detector, ply).
+    /// `gives_check`: whether `m` checks, if the caller knows.
+    #[inline(always)]
+    pub(crate) fn play(&mut self, m: Move, cont_row: usize, gives_check: Option<bool>) {
+        let f = self.frame_mut(self.ply);
+        f.mv = m;
+        f.cont_row = cont_row;
+        match gives_check {
+            Some(check) => self.pos.make_move_checking(m, check),
+            None => self.pos.make_move(m),
         }
+        self.rep.push(self.pos.key());
+        self.ply += 1;
+    }
+
+    /// Takes back the move [`Worker::play`] played.
+    #[inline(always)]
+    pub(crate) fn take_back(&mut self) {
+        self.ply -= 1;
+        self.rep.pop(self.pos.key());
+        self.pos.unmake_move();
+    }
+
+    /// Passes (null move) at the current ply.
+    #[inline(always)]
+    pub(crate) fn play_null(&mut self) {
+        let f = self.frame_mut(self.ply);
+        f.mv = Move::NULL;
+        f.cont_row = 0;
+        self.pos.make_null_move();
+        self.rep.push(self.pos.key());
+        self.ply += 1;
+    }
+
+    /// Takes back the null move [`Worker::play_null`] played.
+    #[inline(always)]
+    pub(crate) fn take_back_null(&mut self) {
+        self.ply -= 1;
+        self.rep.pop(self.pos.key());
+        self.pos.unmake_null_move();
+    }
+}
+
+/// After the iterations: in infinite or ponder mode, wait for `stop` (or for
+/// ponderhit, after which the result is final). `ponderhit_seen`: the main
+/// thread already saw it.
+fn wait_for_stop(shared: &Shared<'_>, ponderhit_seen: bool) {
+    let limits = shared.limits;
+    let signals = shared.signals;
+    loop {
+        if signals.stop.load(Relaxed) {
+            return;
+        }
+        let pondering = limits.ponder && !ponderhit_seen && !signals.ponderhit.load(Relaxed);
+        if !limits.infinite && !pondering {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(1));
     }
 }
 
@@ -611,11 +685,82 @@ pub fn probe_table(tt: &TranspositionTable, pos: &Position) -> Option<TtProbe> {
     })
 }
 
+/// The moves a search considers at its root, decided once per `go`: the
+/// legal moves, those left after the caller's exclusions (UCCI `banmoves`, UCI
+/// `searchmoves`), and among them the moves that would complete a repetition
+/// the mover loses under the rules in force ([`forbidden_moves`]).
+#[derive(Clone, Debug)]
+pub struct RootMoves {
+    legal: MoveList,
+    candidates: Vec<Move>,
+    forbidden: MoveList,
+}
+
+impl RootMoves {
+    /// The root moves of `pos`: legal, not in `banned`, and in `only` when
+    /// `only` is not empty; `rules` decides which of them are forbidden.
+    pub fn new(pos: &Position, banned: &[Move], only: &[Move], rules: RuleSet) -> RootMoves {
+        let legal = pos.legal_moves();
+        let candidates =
+            legal.iter().copied().filter(|m| !banned.contains(m) && (only.is_empty() || only.contains(m))).collect();
+        RootMoves { legal, candidates, forbidden: forbidden_moves(pos, rules) }
+    }
+
+    /// Every legal move of the position.
+    pub fn legal(&self) -> &[Move] {
+        &self.legal
+    }
+
+    /// The legal moves left after the exclusions (may be empty).
+    pub fn candidates(&self) -> &[Move] {
+        &self.candidates
+    }
+
+    /// Whether the exclusions removed any legal move.
+    pub fn is_restricted(&self) -> bool {
+        self.candidates.len() != self.legal.len()
+    }
+
+    /// Whether `m` would complete a repetition the mover loses (docs/rules.md section 3).
+    pub fn is_forbidden(&self, m: Move) -> bool {
+        self.forbidden.contains(&m)
+    }
+
+    /// The moves the search searches: the candidates (every legal move when
+    /// the exclusions left none), without the forbidden ones unless nothing
+    /// else remains (docs/rules.md section 3: such a move is avoided when any
+    /// other move exists).
+    pub fn searched(&self) -> Vec<Move> {
+        let mut root: Vec<Move> =
+            if self.candidates.is_empty() { self.legal.to_vec() } else { self.candidates.clone() };
+        if root.iter().any(|m| !self.is_forbidden(*m)) {
+            root.retain(|m| !self.is_forbidden(*m));
+        }
+        root
+    }
+}
+
+/// One search to run on its own thread ([`Engine::go`]).
+#[derive(Clone, Debug)]
+pub struct SearchJob {
+    /// The root position; its state stack is the game history (repetitions).
+    pub position: Position,
+    /// Depth, nodes, time.
+    pub limits: SearchLimits,
+    /// The root moves ([`RootMoves::new`]).
+    pub root: RootMoves,
+    /// When the request arrived: the time since then is already gone from the
+    /// clock and the movetime (pondering starts its clock at ponderhit, so it
+    /// is not charged there).
+    pub issued: Instant,
+}
+
 /// The search engine: transposition table, thread histories and options.
 pub struct Engine {
     /// Shared with whoever asks ([`Engine::table`]): the protocol answers
     /// `probe` from it while a search runs (the table is lock-free).
     tt: Arc<TranspositionTable>,
+    hash_mb: usize,
     histories: Vec<Histories>,
     threads: usize,
     options: SearchOptions,
@@ -627,15 +772,29 @@ impl Engine {
         let threads = threads.max(1);
         Engine {
             tt: Arc::new(TranspositionTable::new(hash_mb)),
+            hash_mb,
             histories: (0..threads).map(|_| Histories::default()).collect(),
             threads,
             options: SearchOptions::default(),
         }
     }
 
+    /// A new engine (empty table and histories) with this one's settings.
+    fn fresh_copy(hash_mb: usize, threads: usize, options: &SearchOptions) -> Engine {
+        let mut e = Engine::new(hash_mb, threads);
+        e.options = options.clone();
+        e
+    }
+
     /// Reallocates the table (its contents are lost).
     pub fn set_hash(&mut self, mb: usize) {
         self.tt = Arc::new(TranspositionTable::new(mb));
+        self.hash_mb = mb;
+    }
+
+    /// The table size in MB.
+    pub fn hash_mb(&self) -> usize {
+        self.hash_mb
     }
 
     /// The table, to read while a search writes it (see [`probe_table`]).
@@ -667,7 +826,7 @@ impl Engine {
         self.tt.clear();
     }
 
-    /// The options (move overhead, MultiPV, contempt).
+    /// The options (move overhead, MultiPV, contempt, rules, levels).
     pub fn options_mut(&mut self) -> &mut SearchOptions {
         &mut self.options
     }
@@ -687,12 +846,11 @@ impl Engine {
         probe_table(&self.tt, pos)
     }
 
-    /// Searches `pos` (its state stack = the game history, for repetitions).
-    /// `root_moves`: if Some and non-empty, search only those (UCCI banmoves
-    /// removes moves; the caller passes the rest; if all are banned it passes None).
-    /// Of those, moves that would complete a repetition the mover loses under
-    /// `options().rules` ([`forbidden_moves`]) are dropped unless nothing else
-    /// remains.
+    /// Searches `pos` (its state stack = the game history, for repetitions)
+    /// on the calling thread. `root_moves`: if Some and non-empty, search only
+    /// those of them that are legal (all legal moves if none is). Of those,
+    /// moves that would complete a repetition the mover loses under
+    /// `options().rules` are dropped unless nothing else remains.
     /// In `infinite` or `ponder` mode this does not return before
     /// `signals.stop` is set (pondering: or before ponderhit + the time budget,
     /// with the clock starting at ponderhit); otherwise it returns as soon as a
@@ -705,22 +863,22 @@ impl Engine {
         signals: Arc<SearchSignals>,
         reporter: &mut dyn SearchReporter,
     ) -> SearchResult {
+        let root = RootMoves::new(pos, &[], root_moves.unwrap_or(&[]), self.options.rules);
+        self.search_root(pos, limits, &root, signals, reporter)
+    }
+
+    /// [`Engine::search`] over root moves already decided ([`RootMoves::searched`]).
+    pub fn search_root(
+        &mut self,
+        pos: &Position,
+        limits: &SearchLimits,
+        root: &RootMoves,
+        signals: Arc<SearchSignals>,
+        reporter: &mut dyn SearchReporter,
+    ) -> SearchResult {
         self.tt.new_search();
         let start = Instant::now();
-        let legal: MoveList = pos.legal_moves();
-        let mut root: Vec<Move> = match root_moves {
-            Some(list) if !list.is_empty() => legal.iter().copied().filter(|m| list.contains(m)).collect(),
-            _ => legal.to_vec(),
-        };
-        if root.is_empty() {
-            root = legal.to_vec();
-        }
-        // docs/rules.md section 3: a move that completes a repetition the mover
-        // loses is avoided when any other (unbanned) move exists.
-        let forbidden = forbidden_moves(pos, self.options.rules);
-        if !forbidden.is_empty() && root.iter().any(|m| !forbidden.contains(m)) {
-            root.retain(|m| !forbidden.contains(m));
-        }
+        let root = root.searched();
         let shared = Shared {
             tt: &self.tt,
             signals: &signals,
@@ -745,11 +903,109 @@ impl Engine {
                 time: start.elapsed(),
                 pv: Vec::new(),
             });
-            let mut w = Worker::new(0, pos.clone(), &shared, &mut self.histories[0], None, &[]);
-            w.wait_if_required();
+            wait_for_stop(&shared, false);
             return SearchResult { best: None, ponder: None, score, depth: 0, nodes: 0 };
         }
         smp::run(&shared, pos, &root, &mut self.histories, reporter)
+    }
+
+    /// Starts `job` on a thread of its own and returns at once. The engine
+    /// moves into the thread and comes back with [`SearchHandle::join`]. The
+    /// reporter hears every iteration, then [`SearchReporter::on_finish`] with
+    /// the result the moment the search ends (on the search thread, so a
+    /// protocol can print its move without waiting for `join`). A panic inside
+    /// the search is caught: the engine forgets what it learnt, the reporter
+    /// gets `on_finish(None)` and `join` says the search failed. If no thread
+    /// can be started, the error comes back with an engine of the same settings.
+    pub fn go(
+        self,
+        job: SearchJob,
+        mut reporter: Box<dyn SearchReporter>,
+    ) -> Result<SearchHandle, (Engine, std::io::Error)> {
+        let signals = Arc::new(SearchSignals::default());
+        let table = self.table();
+        let (hash_mb, threads, options) = (self.hash_mb, self.threads, self.options.clone());
+        let thread_signals = Arc::clone(&signals);
+        let mut engine = self;
+        let spawned = std::thread::Builder::new().name("chuhan-search".into()).spawn(move || {
+            let SearchJob { position, mut limits, root, issued } = job;
+            if !limits.ponder {
+                let lag = issued.elapsed();
+                if let Some(mt) = limits.movetime.as_mut() {
+                    *mt = mt.saturating_sub(lag);
+                }
+                if let Some(c) = limits.clock.as_mut() {
+                    c.time = c.time.saturating_sub(lag);
+                }
+            }
+            let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                engine.search_root(&position, &limits, &root, thread_signals, reporter.as_mut())
+            }));
+            let result = match searched {
+                Ok(r) => Some(r),
+                Err(_) => {
+                    // A bug in the search: forget what was learnt, keep serving.
+                    engine.new_game();
+                    None
+                }
+            };
+            reporter.on_finish(result.as_ref());
+            (engine, result)
+        });
+        match spawned {
+            Ok(thread) => Ok(SearchHandle { thread, signals, table, hash_mb, threads, options }),
+            Err(e) => Err((Engine::fresh_copy(hash_mb, threads, &options), e)),
+        }
+    }
+}
+
+/// A search running on its own thread ([`Engine::go`]).
+pub struct SearchHandle {
+    thread: std::thread::JoinHandle<(Engine, Option<SearchResult>)>,
+    signals: Arc<SearchSignals>,
+    table: Arc<TranspositionTable>,
+    hash_mb: usize,
+    threads: usize,
+    options: SearchOptions,
+}
+
+/// Why [`SearchHandle::join`] has no result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchFailed;
+
+impl std::fmt::Display for SearchFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the search failed (internal error)")
+    }
+}
+
+impl std::error::Error for SearchFailed {}
+
+impl SearchHandle {
+    /// Asks the search to stop as soon as possible (it then reports its move).
+    pub fn stop(&self) {
+        self.signals.stop.store(true, Relaxed);
+    }
+
+    /// The opponent played the pondered move: the clock starts now.
+    pub fn ponderhit(&self) {
+        self.signals.ponderhit.store(true, Relaxed);
+    }
+
+    /// The running search's table (lock-free: [`probe_table`] reads it safely).
+    pub fn table(&self) -> &TranspositionTable {
+        &self.table
+    }
+
+    /// Waits for the search to end and takes the engine back, with the result
+    /// (`Err` if the search panicked: the engine is then a fresh one with the
+    /// same settings).
+    pub fn join(self) -> (Engine, Result<SearchResult, SearchFailed>) {
+        match self.thread.join() {
+            Ok((engine, Some(result))) => (engine, Ok(result)),
+            Ok((engine, None)) => (engine, Err(SearchFailed)),
+            Err(_) => (Engine::fresh_copy(self.hash_mb, self.threads, &self.options), Err(SearchFailed)),
+        }
     }
 }
 

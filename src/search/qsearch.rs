@@ -94,16 +94,9 @@ impl Worker<'_> {
                     continue;
                 }
             }
-            let f = self.frame_mut(ply);
-            f.mv = m;
-            f.cont_row = cont_index(mover, m.to().0);
-            self.pos.make_move(m);
-            self.rep.push(self.pos.key());
-            self.ply += 1;
+            self.play(m, cont_index(mover, m.to().0), None);
             let v = -self.qsearch::<N>(-beta, -alpha);
-            self.ply -= 1;
-            self.rep.pop(self.pos.key());
-            self.pos.unmake_move();
+            self.take_back();
             if self.stopped {
                 return 0;
             }

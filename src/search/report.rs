@@ -40,6 +40,9 @@ pub trait SearchReporter: Send {
     fn on_iteration(&mut self, info: &IterationInfo);
     /// The root move now searched (reported once the search has run a few seconds).
     fn on_currmove(&mut self, _depth: u32, _mv: Move, _number: u32) {}
+    /// The search ended ([`crate::search::Engine::go`] only): its result, or
+    /// `None` when it failed. Called on the search thread before `join` returns.
+    fn on_finish(&mut self, _result: Option<&crate::search::SearchResult>) {}
 }
 
 /// A reporter that ignores everything (bench, tests).

@@ -36,7 +36,8 @@ fn main_search(
     let mut w = Worker::new(0, pos.clone(), shared, hist, Some(reporter), root);
     w.iterate();
     // If the search stopped inside an iteration with a different best move, tell the reporter.
-    if w.completed_depth > 0 && w.last_reported != w.root_moves.first().map(|r| r.mv) {
+    let last_reported = w.main.as_ref().and_then(|m| m.last_reported);
+    if w.completed_depth > 0 && last_reported != w.root_moves.first().map(|r| r.mv) {
         let d = w.completed_depth;
         w.report(d, None);
     }
