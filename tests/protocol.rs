@@ -61,14 +61,22 @@ fn uci_handshake_and_quit_without_bye() {
 }
 
 #[test]
-fn commands_before_handshake_are_refused_but_served() {
+fn isready_before_the_handshake_and_a_session_without_one() {
+    // `isready` and the handshake itself are served before a dialect is chosen.
     let mut e = Engine::start();
-    e.send("position startpos");
-    e.expect_until(SECS5, "error", |l| l.starts_with("info string error: send 'ucci' or 'uci' first"));
     e.send("isready");
     e.expect_line("readyok", SECS5);
     e.send("ucci");
     e.expect_line("ucciok", SECS5);
+    // A client that never sends `uci`/`ucci` is served as UCI (Stockfish does).
+    let mut e = Engine::start();
+    e.send("position startpos moves h2e2");
+    e.send("go depth 3");
+    let (lines, _) = e.expect_bestmove(SECS5);
+    assert!(lines.iter().any(|l| l.contains(" score cp ")), "UCI spelling: {lines:?}");
+    let after = position_after(None, &["h2e2"]);
+    let best = lines.last().unwrap().split_whitespace().nth(1).unwrap().to_string();
+    assert!(after.parse_move(&best).is_ok(), "{best} is legal after h2e2");
 }
 
 #[test]
@@ -419,8 +427,18 @@ fn uci_session() {
     e.expect_bestmove(SECS5);
     e.send("stop");
     assert!(e.sync().is_empty());
-    // A bad position answers `bestmove (none)`.
-    e.send("position startpos moves e0e1 e1e2");
+    // UCI plays the moves up to the first illegal one and drops the rest
+    // with a warning (the Stockfish convention); a bad FEN still gets
+    // `bestmove (none)`.
+    e.send("position startpos moves e0e1 e1e2 h9g7");
+    e.expect_until(SECS5, "warning", |l| {
+        l.starts_with("info string warning: move 2 of the list") && l.ends_with("(2 moves) were dropped")
+    });
+    e.send("go depth 2");
+    let (lines, _) = e.expect_bestmove(SECS5);
+    let best = lines.last().unwrap().split_whitespace().nth(1).unwrap().to_string();
+    assert!(position_after(None, &["e0e1"]).parse_move(&best).is_ok(), "{best} is Black's move after e0e1");
+    e.send("position fen 9/9/9 w");
     e.send("go depth 2");
     let (lines, _) = e.expect_bestmove(SECS5);
     assert_eq!(lines.last().unwrap(), "bestmove (none)");

@@ -25,6 +25,9 @@ use crate::moves::{Move, MoveParseError};
 pub use options::{OptionDef, OptionKind, OptionSetting, OptionValue, OPTIONS};
 pub use session::run;
 
+/// Deepest `go perft` served (it runs on the session thread, as in Stockfish).
+pub const MAX_PERFT_DEPTH: u32 = 8;
+
 /// Which protocol the session speaks; the first command (`ucci` or `uci`) decides.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Dialect {
@@ -76,6 +79,10 @@ pub enum Command {
     Stop,
     /// UCCI `probe {startpos | fen F} [moves ...]`: print the hash entry.
     Probe(PositionSpec),
+    /// `d`: the board, FEN, key and checkers (an engine author's command).
+    Display,
+    /// `flip`: the colours swapped and the board mirrored top to bottom.
+    Flip,
     /// `quit` (UCCI answers `bye`).
     Quit,
 }
@@ -97,6 +104,9 @@ pub struct PositionSpec {
     pub start: StartPosition,
     /// The moves played since, in order.
     pub moves: Vec<Move>,
+    /// UCI only: the words from the first one that is not a move on (UCI
+    /// engines play the moves up to it and drop the rest).
+    pub unreadable: Vec<String>,
 }
 
 /// The clock part of a `go` command, in the dialect's time unit (milliseconds;
@@ -154,6 +164,8 @@ pub struct GoParams {
     pub clock: Option<GoClock>,
     /// UCI `searchmoves ...`: restrict the root to these moves.
     pub searchmoves: Vec<Move>,
+    /// `go perft N`: count the legal move tree instead of searching.
+    pub perft: Option<u32>,
 }
 
 impl GoParams {
@@ -312,7 +324,14 @@ pub(crate) fn small_number(what: &str, token: Option<&Token<'_>>, after: &'stati
 
 /// Parses `{startpos | fen F} [moves m ...]` from `tokens` (the words after
 /// `position`, or a whole bare `startpos ...` / `fen ...` line).
-pub(crate) fn parse_position_spec(tokens: &[Token<'_>], command: &'static str) -> Result<PositionSpec, ProtocolError> {
+/// `lenient` (UCI): the move list ends at the first word that is not a move,
+/// which is kept in [`PositionSpec::unreadable`] with the words after it;
+/// otherwise (UCCI) such a word makes the whole line an error.
+pub(crate) fn parse_position_spec(
+    tokens: &[Token<'_>],
+    command: &'static str,
+    lenient: bool,
+) -> Result<PositionSpec, ProtocolError> {
     let first = tokens.first().ok_or(ProtocolError::Missing { after: command, what: "'startpos' or 'fen <FEN>'" })?;
     let moves_at = tokens.iter().position(|t| t.is("moves")).unwrap_or(tokens.len());
     let start = if first.is("startpos") {
@@ -329,8 +348,12 @@ pub(crate) fn parse_position_spec(tokens: &[Token<'_>], command: &'static str) -
     } else {
         return Err(ProtocolError::Unexpected { command, found: clip(first.text) });
     };
-    let moves = if moves_at < tokens.len() { move_list(&tokens[moves_at + 1..])? } else { Vec::new() };
-    Ok(PositionSpec { start, moves })
+    let list = if moves_at < tokens.len() { &tokens[moves_at + 1..] } else { &[] };
+    let readable =
+        if lenient { list.iter().take_while(|t| Move::from_iccs(t.text).is_ok()).count() } else { list.len() };
+    let moves = move_list(&list[..readable])?;
+    let unreadable = list[readable..].iter().map(|t| clip(t.text)).collect();
+    Ok(PositionSpec { start, moves, unreadable })
 }
 
 /// Reads a list of ICCS moves (syntax only), all or nothing.
@@ -428,6 +451,16 @@ pub(crate) fn parse_go(tokens: &[Token<'_>], dialect: Dialect) -> Result<GoParam
             "winc" => winc = Some(number("winc", arg, "winc")?),
             "binc" => binc = Some(number("binc", arg, "binc")?),
             "mate" if !ucci => p.mate = Some(small_number("mate", arg, "mate")?),
+            "perft" => {
+                let depth = small_number("perft", arg, "perft")?;
+                if !(1..=MAX_PERFT_DEPTH).contains(&depth) {
+                    return Err(ProtocolError::BadNumber {
+                        what: format!("perft depth (1 to {MAX_PERFT_DEPTH})"),
+                        found: depth.to_string(),
+                    });
+                }
+                p.perft = Some(depth);
+            }
             "searchmoves" if !ucci => {
                 let n = tokens[i + 1..].iter().take_while(|t| Move::from_iccs(t.text).is_ok()).count();
                 p.searchmoves = move_list(&tokens[i + 1..i + 1 + n])?;

@@ -149,10 +149,20 @@ impl Session {
 
     /// Handles one line; false when the session ends.
     pub(crate) fn handle(&mut self, line: &str) -> bool {
+        if self.dialect.is_none() {
+            let first = line.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
+            if !matches!(first.as_str(), "" | "ucci" | "uci" | "isready" | "quit") {
+                // A client that starts without a handshake is served as UCI
+                // (as Stockfish-family engines do).
+                self.dialect = Some(Dialect::Uci);
+                let errors: Vec<String> = self.startup_errors.drain(..).map(|e| format!("info string {e}")).collect();
+                self.out.lines(&errors);
+            }
+        }
         let parsed = match self.dialect {
             Some(d) => d.parse(line),
-            // Before the handshake both spellings are understood, but only the
-            // handshake itself (and `isready` / `quit`) is served.
+            // Before the handshake only the handshake itself, `isready` and
+            // `quit` come here.
             None => ucci::parse(line),
         };
         let command = match parsed {
@@ -167,12 +177,6 @@ impl Session {
                 return true;
             }
         };
-        if self.dialect.is_none()
-            && !matches!(command, Command::Ucci | Command::Uci | Command::IsReady | Command::Quit | Command::Empty)
-        {
-            self.out.info("error: send 'ucci' or 'uci' first (the first command chooses the protocol)");
-            return true;
-        }
         match command {
             Command::Empty => {}
             Command::Ucci => self.handshake(Dialect::Ucci),
@@ -187,6 +191,8 @@ impl Session {
             Command::PonderHit { draw } => self.ponderhit(draw),
             Command::Stop => self.stop(),
             Command::Probe(spec) => self.probe(&spec),
+            Command::Display => self.display(),
+            Command::Flip => self.flip(),
             Command::Quit => {
                 self.quit();
                 return false;
@@ -287,23 +293,57 @@ impl Session {
         self.book_seed = rand::random();
     }
 
-    /// Builds the position on a copy and swaps it in only if every move is legal.
-    fn build_position(spec: &PositionSpec) -> Result<Position, String> {
+    /// Builds the position on a copy. The FEN may place advisors, elephants
+    /// and soldiers on points no game reaches (puzzles do): such a position is
+    /// accepted with a warning, since the engine plays it correctly. In UCCI
+    /// every move must be legal or nothing is applied; in UCI (`lenient`) the
+    /// moves are applied up to the first one that is unreadable or illegal,
+    /// and the rest are dropped with a warning (the Stockfish convention).
+    /// Returns the position and the warnings.
+    fn build_position(spec: &PositionSpec, lenient: bool) -> Result<(Position, Vec<String>), String> {
+        let mut warnings = Vec::new();
         let mut pos = match &spec.start {
             StartPosition::Start => Position::startpos(),
-            StartPosition::Fen(setup) => {
-                Position::from_setup(setup).map_err(|e| format!("bad FEN: {e} (position unchanged)"))?
-            }
+            StartPosition::Fen(setup) => match Position::from_setup(setup) {
+                Ok(p) => p,
+                Err(strict) => match Position::from_setup_relaxed(setup) {
+                    Ok(p) => {
+                        warnings.push(format!("warning: {strict}; accepted (the engine plays such positions)"));
+                        p
+                    }
+                    Err(e) => return Err(format!("bad FEN: {e} (position unchanged)")),
+                },
+            },
         };
         for (i, &m) in spec.moves.iter().enumerate() {
-            pos.try_make_move(m).map_err(|e| format!("move {} of the list: {e} (position unchanged)", i + 1))?;
+            if let Err(e) = pos.try_make_move(m) {
+                if !lenient {
+                    return Err(format!("move {} of the list: {e} (position unchanged)", i + 1));
+                }
+                let dropped = spec.moves.len() - i + spec.unreadable.len();
+                warnings.push(format!(
+                    "warning: move {} of the list: {e}; it and the rest of the list ({dropped} moves) were dropped",
+                    i + 1
+                ));
+                return Ok((pos, warnings));
+            }
         }
-        Ok(pos)
+        if let Some(word) = spec.unreadable.first() {
+            warnings.push(format!(
+                "warning: move {} of the list: '{word}' is not a move; it and the rest of the list ({} words) were dropped",
+                spec.moves.len() + 1,
+                spec.unreadable.len()
+            ));
+        }
+        Ok((pos, warnings))
     }
 
     fn set_position(&mut self, spec: &PositionSpec) {
-        match Self::build_position(spec) {
-            Ok(pos) => {
+        match Self::build_position(spec, self.dialect == Some(Dialect::Uci)) {
+            Ok((pos, warnings)) => {
+                for w in warnings {
+                    self.out.info(&w);
+                }
                 self.position = pos;
                 self.position_failed = false;
                 self.banned.clear();
@@ -312,6 +352,31 @@ impl Session {
                 self.position_failed = true;
                 self.out.info(&format!("error: {e}; the next go answers {}", self.no_move_text()));
             }
+        }
+    }
+
+    /// `d`: the board as drawn, FEN, key, and the pieces giving check.
+    fn display(&mut self) {
+        let pos = &self.position;
+        let mut lines: Vec<String> = pos.to_string().lines().map(str::to_string).collect();
+        lines.push(format!("Key: {:016X}", pos.key().0));
+        let checkers = crate::attacks::checkers(pos.board(), pos.side_to_move());
+        let list: Vec<String> = checkers.iter().map(|sq| sq.to_string()).collect();
+        lines.push(format!("Checkers: {}", list.join(" ")));
+        self.out.lines(&lines);
+    }
+
+    /// `flip`: the position with the colours swapped and the board mirrored
+    /// top to bottom (the same game from the other side; the history is not kept).
+    fn flip(&mut self) {
+        let flipped = flipped_fen(&self.position.to_fen());
+        match Position::from_fen(&flipped) {
+            Ok(p) => {
+                self.position = p;
+                self.position_failed = false;
+                self.banned.clear();
+            }
+            Err(e) => self.out.info(&format!("error: flip: {e} (position unchanged)")),
         }
     }
 
@@ -364,8 +429,8 @@ impl Session {
     }
 
     fn probe(&mut self, spec: &PositionSpec) {
-        let pos = match Self::build_position(spec) {
-            Ok(p) => p,
+        let pos = match Self::build_position(spec, false) {
+            Ok((p, _)) => p,
             Err(e) => {
                 self.out.info(&format!("error: probe: {e}"));
                 return;
@@ -405,10 +470,10 @@ impl Session {
         SearchLimits {
             depth: p.depth,
             nodes: p.nodes,
-            // `movetime T` means "think T ms" (as in Stockfish): the move
-            // overhead protects clocks, so it is given back here because the
-            // time manager takes it off every budget.
-            movetime: p.movetime.map(|t| dur(t).saturating_add(self.move_overhead())),
+            // `movetime T`: the answer must be there within T ms, so the time
+            // manager keeps the move overhead back from it as from a clock
+            // (fixed-time GUIs flag an engine that answers late).
+            movetime: p.movetime.map(dur),
             mate: p.mate,
             infinite: p.infinite,
             ponder: p.ponder,
@@ -433,6 +498,10 @@ impl Session {
         if root.candidates().is_empty() {
             self.out.info("error: every legal move is banned or excluded; no move");
             self.out.line(self.no_move_text());
+            return;
+        }
+        if let Some(depth) = p.perft {
+            self.perft(depth);
             return;
         }
         if p.depth == Some(0) {
@@ -485,6 +554,17 @@ impl Session {
         }
     }
 
+    /// `go perft N`: each root move with its leaf count (`h2e2: 1`), a blank
+    /// line and `Nodes searched: N`, as Pikafish prints them (tools check
+    /// moves this way).
+    fn perft(&mut self, depth: u32) {
+        let counts = crate::perft::divide(&self.position, depth, 1);
+        let mut lines: Vec<String> = counts.iter().map(|(m, n)| format!("{m}: {n}")).collect();
+        lines.push(String::new());
+        lines.push(format!("Nodes searched: {}", counts.iter().map(|&(_, n)| n).sum::<u64>()));
+        self.out.lines(&lines);
+    }
+
     /// The book move for this `go`, if the book is in use and this `go` is a
     /// move in a game (see [`book_applies`]). Candidates are limited to the
     /// root moves (so banned moves are out) and never include a move that
@@ -527,6 +607,22 @@ pub fn book_applies(p: &GoParams) -> bool {
         && p.mate.is_none()
         && p.searchmoves.is_empty()
         && (p.clock.is_some() || p.movetime.is_some())
+}
+
+/// The FEN of the position with colours swapped and ranks mirrored.
+fn flipped_fen(fen: &str) -> String {
+    let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
+    if let Some(board) = fields.first_mut() {
+        let swapped: String = board
+            .chars()
+            .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
+            .collect();
+        *board = swapped.split('/').rev().collect::<Vec<_>>().join("/");
+    }
+    if let Some(side) = fields.get_mut(1) {
+        *side = if side == "w" { "b".to_string() } else { "w".to_string() };
+    }
+    fields.join(" ")
 }
 
 /// Whether a line starting with `word` sets the position.
@@ -658,14 +754,14 @@ mod tests {
         };
         let c = s.limits(&p).clock.unwrap();
         assert_eq!((c.time, c.increment), (Duration::from_secs(5), Duration::from_secs(1)));
-        // movetime: the overhead (77 ms) is given back, so the search thinks the full time.
+        // movetime: the overhead (77 ms) is kept back, as from a clock.
         s.handle("setoption usemillisec true");
         let p = match ucci::parse("go movetime 100") {
             Ok(Command::Go(p)) => p,
             other => panic!("{other:?}"),
         };
         let limits = s.limits(&p);
-        assert_eq!(limits.movetime, Some(Duration::from_millis(177)));
-        assert_eq!(TimeManager::new(&limits, Duration::from_millis(77)).hard, Duration::from_millis(100));
+        assert_eq!(limits.movetime, Some(Duration::from_millis(100)));
+        assert_eq!(TimeManager::new(&limits, Duration::from_millis(77)).hard, Duration::from_millis(23));
     }
 }

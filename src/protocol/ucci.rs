@@ -28,8 +28,8 @@ pub fn parse(line: &str) -> Result<Command, ProtocolError> {
         "isready" => no_args("isready", Command::IsReady),
         "setoption" => parse_setoption(line, &tokens).map(Command::SetOption),
         "ucinewgame" => no_args("ucinewgame", Command::NewGame),
-        "position" => parse_position_spec(&tokens[1..], "position").map(Command::Position),
-        "startpos" | "fen" => parse_position_spec(&tokens, "position").map(Command::Position),
+        "position" => parse_position_spec(&tokens[1..], "position", false).map(Command::Position),
+        "startpos" | "fen" => parse_position_spec(&tokens, "position", false).map(Command::Position),
         "banmoves" => move_list(&tokens[1..]).map(Command::BanMoves),
         "go" => parse_go(&tokens, Dialect::Ucci).map(Command::Go),
         "ponderhit" => match tokens.get(1) {
@@ -38,8 +38,10 @@ pub fn parse(line: &str) -> Result<Command, ProtocolError> {
             Some(t) => Err(ProtocolError::Unexpected { command: "ponderhit", found: clip(t.text) }),
         },
         "stop" => no_args("stop", Command::Stop),
-        "probe" => parse_position_spec(&tokens[1..], "probe").map(Command::Probe),
+        "probe" => parse_position_spec(&tokens[1..], "probe", false).map(Command::Probe),
         "quit" => no_args("quit", Command::Quit),
+        "d" => no_args("d", Command::Display),
+        "flip" => no_args("flip", Command::Flip),
         _ => Err(ProtocolError::UnknownCommand(clip(line))),
     }
 }
@@ -92,11 +94,15 @@ mod tests {
     fn position_forms() {
         assert_eq!(
             parse("position startpos"),
-            Ok(Command::Position(PositionSpec { start: StartPosition::Start, moves: vec![] }))
+            Ok(Command::Position(PositionSpec { start: StartPosition::Start, moves: vec![], unreadable: vec![] }))
         );
         assert_eq!(
             parse("position startpos moves h2e2 h9g7"),
-            Ok(Command::Position(PositionSpec { start: StartPosition::Start, moves: vec![mv("h2e2"), mv("h9g7")] }))
+            Ok(Command::Position(PositionSpec {
+                start: StartPosition::Start,
+                moves: vec![mv("h2e2"), mv("h9g7")],
+                unreadable: vec![]
+            }))
         );
         let fen = format!("position fen {START_FEN} moves h2e2");
         let Ok(Command::Position(spec)) = parse(&fen) else { panic!() };
@@ -136,7 +142,11 @@ mod tests {
         assert!(matches!(parse("banmoves h2e2 xx"), Err(ProtocolError::MoveSyntax { index: 2, .. })));
         assert_eq!(
             parse("probe startpos moves h2e2"),
-            Ok(Command::Probe(PositionSpec { start: StartPosition::Start, moves: vec![mv("h2e2")] }))
+            Ok(Command::Probe(PositionSpec {
+                start: StartPosition::Start,
+                moves: vec![mv("h2e2")],
+                unreadable: vec![]
+            }))
         );
         assert!(matches!(parse("probe"), Err(ProtocolError::Missing { .. })));
     }

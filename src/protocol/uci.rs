@@ -31,14 +31,16 @@ pub fn parse(line: &str) -> Result<Command, ProtocolError> {
         },
         "setoption" => parse_setoption(line, &tokens).map(Command::SetOption),
         "ucinewgame" => no_args("ucinewgame", Command::NewGame),
-        "position" => parse_position_spec(&tokens[1..], "position").map(Command::Position),
-        "startpos" | "fen" => parse_position_spec(&tokens, "position").map(Command::Position),
+        "position" => parse_position_spec(&tokens[1..], "position", true).map(Command::Position),
+        "startpos" | "fen" => parse_position_spec(&tokens, "position", true).map(Command::Position),
         "banmoves" => move_list(&tokens[1..]).map(Command::BanMoves),
         "go" => parse_go(&tokens, Dialect::Uci).map(Command::Go),
         "ponderhit" => no_args("ponderhit", Command::PonderHit { draw: false }),
         "stop" => no_args("stop", Command::Stop),
-        "probe" => parse_position_spec(&tokens[1..], "probe").map(Command::Probe),
+        "probe" => parse_position_spec(&tokens[1..], "probe", false).map(Command::Probe),
         "quit" => no_args("quit", Command::Quit),
+        "d" => no_args("d", Command::Display),
+        "flip" => no_args("flip", Command::Flip),
         _ => Err(ProtocolError::UnknownCommand(clip(line))),
     }
 }
@@ -89,13 +91,30 @@ mod tests {
     fn position_forms() {
         assert_eq!(
             parse("position startpos moves h2e2"),
-            Ok(Command::Position(PositionSpec { start: StartPosition::Start, moves: vec![mv("h2e2")] }))
+            Ok(Command::Position(PositionSpec {
+                start: StartPosition::Start,
+                moves: vec![mv("h2e2")],
+                unreadable: vec![]
+            }))
         );
         assert!(matches!(parse(&format!("position fen {START_FEN}")), Ok(Command::Position(_))));
         assert!(matches!(parse(&format!("fen {START_FEN} moves h2e2")), Ok(Command::Position(_))));
         assert!(matches!(parse("startpos"), Ok(Command::Position(_))));
         assert!(matches!(parse("position fen xyz"), Err(ProtocolError::Fen(_))));
-        assert!(matches!(parse("position startpos moves h2e2 e2"), Err(ProtocolError::MoveSyntax { index: 2, .. })));
+        // UCI keeps the moves up to the first unreadable word (the session
+        // plays them and drops the rest with a warning).
+        assert_eq!(
+            parse("position startpos moves h2e2 e2 h9g7"),
+            Ok(Command::Position(PositionSpec {
+                start: StartPosition::Start,
+                moves: vec![mv("h2e2")],
+                unreadable: vec!["e2".to_string(), "h9g7".to_string()]
+            }))
+        );
+        assert!(matches!(
+            crate::protocol::ucci::parse("position startpos moves h2e2 e2"),
+            Err(ProtocolError::MoveSyntax { index: 2, .. })
+        ));
     }
 
     #[test]
