@@ -2,7 +2,7 @@
 //! `info` lines, scores, `bestmove` and its no-move forms, book moves,
 //! `pophash`. Pure text: no state and no output of its own.
 
-use super::options::OPTIONS;
+use super::options;
 use super::Dialect;
 use crate::book::BookMove;
 use crate::moves::Move;
@@ -24,7 +24,7 @@ pub fn handshake(dialect: Dialect) -> Vec<String> {
         ],
         Dialect::Uci => vec![format!("id name Chuhan {version}"), "id author The Chuhan authors".to_string()],
     };
-    lines.extend(OPTIONS.iter().filter_map(|o| o.advert(dialect)));
+    lines.extend(options::all().filter_map(|o| o.advert(dialect)));
     lines.push(match dialect {
         Dialect::Ucci => "ucciok".to_string(),
         Dialect::Uci => "uciok".to_string(),

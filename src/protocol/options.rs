@@ -113,7 +113,7 @@ impl fmt::Display for OptionValue {
 
 /// What setting an option does to a session; returns the `info string`
 /// notes to print (explanations, refusals).
-pub(crate) type Apply = fn(&mut Session, &OptionValue) -> Vec<String>;
+pub(crate) type Apply = fn(&mut Session, &'static OptionDef, &OptionValue) -> Vec<String>;
 
 /// One option.
 pub struct OptionDef {
@@ -189,7 +189,7 @@ fn rule_set(v: &OptionValue) -> RuleSet {
     }
 }
 
-fn none(_: &mut Session, _: &OptionValue) -> Vec<String> {
+fn none(_: &mut Session, _: &'static OptionDef, _: &OptionValue) -> Vec<String> {
     Vec::new()
 }
 
@@ -204,7 +204,7 @@ pub static OPTIONS: &[OptionDef] = &[
         uci_name: None,
         aliases: &[],
         kind: OptionKind::Check { default: true },
-        apply: |s, v| {
+        apply: |s, _, v| {
             s.settings.use_millisec = v.check();
             Vec::new()
         },
@@ -214,7 +214,7 @@ pub static OPTIONS: &[OptionDef] = &[
         uci_name: None,
         aliases: &[],
         kind: OptionKind::Check { default: false },
-        apply: |_, v| {
+        apply: |_, _, v| {
             note(format!("batch {v}: accepted; Chuhan always reads input while thinking, so batch changes nothing"))
         },
     },
@@ -223,7 +223,7 @@ pub static OPTIONS: &[OptionDef] = &[
         uci_name: None,
         aliases: &[],
         kind: OptionKind::Check { default: false },
-        apply: |s, v| {
+        apply: |s, _, v| {
             s.settings.debug = v.check();
             Vec::new()
         },
@@ -241,7 +241,7 @@ pub static OPTIONS: &[OptionDef] = &[
         uci_name: None,
         aliases: &[],
         kind: OptionKind::Check { default: true },
-        apply: |s, v| {
+        apply: |s, _, v| {
             s.settings.use_hash = v.check();
             if v.check() {
                 Vec::new()
@@ -255,7 +255,7 @@ pub static OPTIONS: &[OptionDef] = &[
         uci_name: Some("OwnBook"),
         aliases: &[],
         kind: OptionKind::Check { default: true },
-        apply: |s, v| {
+        apply: |s, _, v| {
             s.settings.use_book = v.check();
             Vec::new()
         },
@@ -265,7 +265,7 @@ pub static OPTIONS: &[OptionDef] = &[
         uci_name: None,
         aliases: &[],
         kind: OptionKind::Check { default: false },
-        apply: |_, v| {
+        apply: |_, _, v| {
             if v.check() {
                 note("useegtb: endgame tablebases are not supported".to_string())
             } else {
@@ -278,14 +278,14 @@ pub static OPTIONS: &[OptionDef] = &[
         uci_name: Some("BookFile"),
         aliases: &["bookfile"],
         kind: OptionKind::Text { default: "" },
-        apply: |s, v| s.set_books(v.text()),
+        apply: |s, _, v| s.set_books(v.text()),
     },
     OptionDef {
         ucci_name: Some("egtbpaths"),
         uci_name: None,
         aliases: &[],
         kind: OptionKind::Text { default: "" },
-        apply: |_, v| {
+        apply: |_, _, v| {
             if v.text().is_empty() {
                 Vec::new()
             } else {
@@ -298,14 +298,14 @@ pub static OPTIONS: &[OptionDef] = &[
         uci_name: Some("Hash"),
         aliases: &[],
         kind: OptionKind::Spin { default: search::DEFAULT_HASH_MB as i64, min: 1, max: MAX_HASH_MB },
-        apply: |s, v| s.set_hash(v.spin() as usize),
+        apply: |s, _, v| s.set_hash(v.spin() as usize),
     },
     OptionDef {
         ucci_name: Some("threads"),
         uci_name: Some("Threads"),
         aliases: &[],
         kind: OptionKind::Spin { default: 1, min: 1, max: MAX_THREADS },
-        apply: |s, v| {
+        apply: |s, _, v| {
             s.engine().set_threads(v.spin() as usize);
             Vec::new()
         },
@@ -315,21 +315,21 @@ pub static OPTIONS: &[OptionDef] = &[
         uci_name: None,
         aliases: &[],
         kind: OptionKind::Combo { default: "none", vars: LEVELS },
-        apply: |_, v| note(format!("idle {v}: accepted; it has no effect (Chuhan never idles on purpose)")),
+        apply: |_, _, v| note(format!("idle {v}: accepted; it has no effect (Chuhan never idles on purpose)")),
     },
     OptionDef {
         ucci_name: Some("promotion"),
         uci_name: None,
         aliases: &[],
         kind: OptionKind::Check { default: false },
-        apply: |_, _| note("promotion: the promotion variant is not supported (standard rules only)".to_string()),
+        apply: |_, _, _| note("promotion: the promotion variant is not supported (standard rules only)".to_string()),
     },
     OptionDef {
         ucci_name: Some("pruning"),
         uci_name: None,
         aliases: &[],
         kind: OptionKind::Combo { default: "large", vars: LEVELS },
-        apply: |s, v| {
+        apply: |s, _, v| {
             s.engine().options_mut().pruning = Pruning::ALL[level_index(v)];
             Vec::new()
         },
@@ -339,7 +339,7 @@ pub static OPTIONS: &[OptionDef] = &[
         uci_name: None,
         aliases: &[],
         kind: OptionKind::Combo { default: "large", vars: LEVELS },
-        apply: |s, v| {
+        apply: |s, _, v| {
             s.engine().options_mut().knowledge = Knowledge::ALL[level_index(v)];
             Vec::new()
         },
@@ -349,7 +349,7 @@ pub static OPTIONS: &[OptionDef] = &[
         uci_name: None,
         aliases: &[],
         kind: OptionKind::Combo { default: "medium", vars: RANDOMNESS },
-        apply: |s, v| {
+        apply: |s, _, v| {
             s.settings.randomness = randomness(v);
             note(format!(
                 "randomness {v}: sets how the opening book chooses among its moves; the search stays deterministic"
@@ -361,14 +361,14 @@ pub static OPTIONS: &[OptionDef] = &[
         uci_name: None,
         aliases: &[],
         kind: OptionKind::Combo { default: "normal", vars: STYLES },
-        apply: |_, v| note(format!("style {v}: accepted; it has no effect (use contempt)")),
+        apply: |_, _, v| note(format!("style {v}: accepted; it has no effect (use contempt)")),
     },
     OptionDef {
         ucci_name: Some("newgame"),
         uci_name: None,
         aliases: &[],
         kind: OptionKind::Button,
-        apply: |s, _| {
+        apply: |s, _, _| {
             s.new_game();
             Vec::new()
         },
@@ -378,7 +378,7 @@ pub static OPTIONS: &[OptionDef] = &[
         uci_name: Some("Rules"),
         aliases: &[],
         kind: OptionKind::Combo { default: "asian", vars: RULES },
-        apply: |s, v| {
+        apply: |s, _, v| {
             // docs/rules.md 3.2/3.3: the search judges repetitions under this rule set.
             s.engine().options_mut().rules = rule_set(v);
             Vec::new()
@@ -389,7 +389,7 @@ pub static OPTIONS: &[OptionDef] = &[
         uci_name: Some("Contempt"),
         aliases: &[],
         kind: OptionKind::Spin { default: 0, min: -1000, max: 1000 },
-        apply: |s, v| {
+        apply: |s, _, v| {
             s.engine().options_mut().contempt = v.spin() as i32;
             Vec::new()
         },
@@ -399,7 +399,7 @@ pub static OPTIONS: &[OptionDef] = &[
         uci_name: Some("MultiPV"),
         aliases: &[],
         kind: OptionKind::Spin { default: 1, min: 1, max: 128 },
-        apply: |s, v| {
+        apply: |s, _, v| {
             s.engine().options_mut().multipv = v.spin() as u32;
             Vec::new()
         },
@@ -409,7 +409,7 @@ pub static OPTIONS: &[OptionDef] = &[
         uci_name: Some("Move Overhead"),
         aliases: &[],
         kind: OptionKind::Spin { default: search::DEFAULT_MOVE_OVERHEAD_MS as i64, min: 0, max: 5000 },
-        apply: |s, v| {
+        apply: |s, _, v| {
             s.engine().options_mut().move_overhead = Duration::from_millis(v.spin() as u64);
             Vec::new()
         },
@@ -419,7 +419,7 @@ pub static OPTIONS: &[OptionDef] = &[
         uci_name: Some("Clear Hash"),
         aliases: &[],
         kind: OptionKind::Button,
-        apply: |s, _| {
+        apply: |s, _, _| {
             s.engine().clear_hash();
             Vec::new()
         },
@@ -429,7 +429,7 @@ pub static OPTIONS: &[OptionDef] = &[
         uci_name: None,
         aliases: &[],
         kind: OptionKind::Check { default: true },
-        apply: |s, v| {
+        apply: |s, _, v| {
             s.settings.resign = v.check();
             Vec::new()
         },
@@ -439,12 +439,46 @@ pub static OPTIONS: &[OptionDef] = &[
         uci_name: None,
         aliases: &[],
         kind: OptionKind::Spin { default: 1500, min: 100, max: 100_000 },
-        apply: |s, v| {
+        apply: |s, _, v| {
             s.settings.resign_score = v.spin() as u32;
             Vec::new()
         },
     },
 ];
+
+/// The hidden `Tune_<name>` options of the search parameters
+/// (`search::params::TABLE`): present in a build with the `tune` feature
+/// only, where the parameters are runtime values.
+pub fn tune_options() -> &'static [OptionDef] {
+    static TUNE: std::sync::OnceLock<Vec<OptionDef>> = std::sync::OnceLock::new();
+    TUNE.get_or_init(|| {
+        if !cfg!(feature = "tune") {
+            return Vec::new();
+        }
+        search::params::TABLE
+            .iter()
+            .map(|p| {
+                // Built once per process; the names live as long as the table.
+                let name: &'static str = Box::leak(format!("Tune_{}", p.name).into_boxed_str());
+                OptionDef {
+                    ucci_name: Some(name),
+                    uci_name: Some(name),
+                    aliases: &[],
+                    kind: OptionKind::Spin { default: p.default as i64, min: p.min as i64, max: p.max as i64 },
+                    apply: |_, def, v| match search::params::set(&def.name()["Tune_".len()..], v.spin() as i32) {
+                        Ok(()) => Vec::new(),
+                        Err(e) => vec![format!("error: {e}")],
+                    },
+                }
+            })
+            .collect()
+    })
+}
+
+/// Every option in force: the registry, then the tuning options (if any).
+pub fn all() -> impl Iterator<Item = &'static OptionDef> {
+    OPTIONS.iter().chain(tune_options().iter())
+}
 
 /// Lower case without spaces, `_` or `-`: the form option names are compared in.
 pub(crate) fn normalize(name: &str) -> String {
@@ -454,7 +488,7 @@ pub(crate) fn normalize(name: &str) -> String {
 /// The option called `name` (in any spelling), if there is one.
 pub fn find(name: &str) -> Option<&'static OptionDef> {
     let n = normalize(name);
-    OPTIONS.iter().find(|o| o.matches(&n))
+    all().find(|o| o.matches(&n))
 }
 
 impl OptionDef {
@@ -627,6 +661,19 @@ mod tests {
                     OPTIONS.iter().enumerate().filter(|(_, o)| o.matches(&normalize(name))).map(|(j, _)| j).collect();
                 assert_eq!(hits, vec![i], "{name}");
             }
+        }
+    }
+
+    #[test]
+    fn tuning_options_exist_in_tune_builds_only() {
+        let tune = find("Tune_ASPIRATION_DELTA");
+        assert_eq!(tune.is_some(), cfg!(feature = "tune"));
+        assert_eq!(tune_options().len(), if cfg!(feature = "tune") { search::params::TABLE.len() } else { 0 });
+        if let Some(t) = tune {
+            assert_eq!(
+                t.advert(Dialect::Uci).unwrap(),
+                "option name Tune_ASPIRATION_DELTA type spin default 25 min 5 max 100"
+            );
         }
     }
 

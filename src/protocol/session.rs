@@ -116,7 +116,7 @@ impl Session {
         // for after the handshake.
         for o in OPTIONS {
             if o.kind != super::OptionKind::Button {
-                let notes = (o.apply)(&mut s, &o.default_value());
+                let notes = (o.apply)(&mut s, o, &o.default_value());
                 s.startup_errors.extend(notes.into_iter().filter(|n| n.starts_with("error")));
             }
         }
@@ -393,7 +393,7 @@ impl Session {
 
     fn set_option(&mut self, o: OptionSetting) {
         self.engine();
-        for note in (o.option.apply)(self, &o.value) {
+        for note in (o.option.apply)(self, o.option, &o.value) {
             self.out.info(&note);
         }
     }

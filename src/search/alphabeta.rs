@@ -247,14 +247,17 @@ impl Worker<'_> {
         let shallow_pruning = pruning >= Pruning::Large;
         if !pv_node && !in_check {
             // Razoring.
-            if shallow_pruning && depth <= RAZOR_DEPTH && eval + razor_margin(depth) < alpha {
+            if shallow_pruning && depth <= razor_depth() && eval + razor_margin(depth) < alpha {
                 let v = self.qsearch::<NonPv>(alpha - 1, alpha);
                 if v < alpha {
                     return v;
                 }
             }
             // Reverse futility pruning.
-            if shallow_pruning && depth <= RFP_DEPTH && eval - rfp_margin(depth, improving) >= beta && eval < MATE_BOUND
+            if shallow_pruning
+                && depth <= rfp_depth()
+                && eval - rfp_margin(depth, improving) >= beta
+                && eval < MATE_BOUND
             {
                 return eval;
             }
@@ -262,7 +265,7 @@ impl Worker<'_> {
             // can make threats (zugzwang: "no piece to move" is a loss here).
             let majors = self.major_pieces();
             if pruning >= Pruning::Medium
-                && depth >= NULL_MIN_DEPTH
+                && depth >= null_min_depth()
                 && eval >= beta
                 && static_eval >= beta
                 && self.frame_at(ply, 1).mv.is_some()
@@ -279,7 +282,7 @@ impl Worker<'_> {
                 }
                 if v >= beta {
                     let v = if v >= MATE_BOUND { beta } else { v };
-                    if majors > NULL_VERIFY_PIECES || depth < NULL_VERIFY_DEPTH || self.nmp_min_ply != 0 {
+                    if majors > null_verify_pieces() as usize || depth < null_verify_depth() || self.nmp_min_ply != 0 {
                         return v;
                     }
                     // Verification: search again without null moves for a while.
@@ -294,7 +297,7 @@ impl Worker<'_> {
         }
 
         // Internal iterative reduction.
-        if pruning >= Pruning::Small && (pv_node || cut_node) && depth >= IIR_DEPTH && !tt_move.is_some() {
+        if pruning >= Pruning::Small && (pv_node || cut_node) && depth >= iir_depth() && !tt_move.is_some() {
             depth -= 1;
         }
 
@@ -344,7 +347,7 @@ impl Worker<'_> {
             if shallow_pruning && !root && best > -MATE_BOUND {
                 if !capture && !gives_check {
                     // Late move pruning (quiet checks are kept: many xiangqi mates are quiet checks).
-                    if !in_check && depth <= LMP_DEPTH && move_count >= lmp_count(depth, improving) {
+                    if !in_check && depth <= lmp_depth() && move_count >= lmp_count(depth, improving) {
                         // Every later quiet move is pruned here too (depth,
                         // improving and the move count only grow, best only
                         // rises) unless it gives check: the picker yields only
@@ -353,15 +356,15 @@ impl Worker<'_> {
                         continue;
                     }
                     let lmr_depth = (depth - 1 - lmr_base(depth, move_count) / LMR_UNIT).max(0);
-                    if !in_check && lmr_depth <= FUTILITY_DEPTH && static_eval + futility_margin(lmr_depth) <= alpha {
+                    if !in_check && lmr_depth <= futility_depth() && static_eval + futility_margin(lmr_depth) <= alpha {
                         continue;
                     }
-                    if lmr_depth <= SEE_PRUNE_DEPTH && !see_ge(&self.pos, m, see_quiet_margin(lmr_depth)) {
+                    if lmr_depth <= see_prune_depth() && !see_ge(&self.pos, m, see_quiet_margin(lmr_depth)) {
                         continue;
                     }
                 } else if capture
                     && !gives_check
-                    && depth <= SEE_PRUNE_DEPTH
+                    && depth <= see_prune_depth()
                     && !see_ge(&self.pos, m, see_capture_margin(depth))
                 {
                     continue;
@@ -380,7 +383,7 @@ impl Worker<'_> {
             // Check extension (singular extensions were tried and cost -21 +- 45
             // Elo in self-play, so they are not used).
             let mut ext = 0;
-            if gives_check && (ply as i32) < CHECK_EXTENSION_PLY_FACTOR * self.root_depth {
+            if gives_check && (ply as i32) < check_extension_ply_factor() * self.root_depth {
                 ext = 1;
             }
             let new_depth = depth - 1 + ext;
@@ -407,7 +410,7 @@ impl Worker<'_> {
                 if capture {
                     r -= LMR_UNIT;
                 } else {
-                    r -= quiet_hist * LMR_UNIT / LMR_HISTORY_DIVISOR;
+                    r -= quiet_hist * LMR_UNIT / lmr_history_divisor();
                 }
                 let d = (new_depth - r / LMR_UNIT).min(new_depth).max(1);
                 v = -self.search::<NonPv>(-alpha - 1, -alpha, d, true);

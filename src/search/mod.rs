@@ -532,8 +532,8 @@ impl<'a> Worker<'a> {
                 self.pv_idx = pv_idx;
                 self.seldepth = 0;
                 let prev = self.root_moves[pv_idx].prev_score;
-                let mut delta = params::ASPIRATION_DELTA;
-                let (mut alpha, mut beta) = if depth as i32 >= params::ASPIRATION_DEPTH && prev.abs() < MATE / 2 {
+                let mut delta = params::aspiration_delta();
+                let (mut alpha, mut beta) = if depth as i32 >= params::aspiration_depth() && prev.abs() < MATE / 2 {
                     ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
                 } else {
                     (-INFINITE, INFINITE)

@@ -1,6 +1,14 @@
 //! Search parameters: every pruning margin, reduction and extension limit
-//! as a named `const fn` (or constant), so the search code holds no bare
-//! numbers and tuning touches this file only.
+//! is a named entry of one table ([`TABLE`]: name, default, range, SPSA
+//! step), read through a function of its name, so the search code holds no
+//! bare numbers and tuning touches this file only.
+//!
+//! In a normal build each function returns its default, a constant the
+//! compiler folds in. Built with the `tune` cargo feature (`cargo build
+//! --release --features tune`), each value is an atomic that the protocol
+//! sets through a hidden spin option `Tune_<name>` (advertised in that build
+//! only), so an SPSA driver (`tests/tools/spsa.py`) can tune them without
+//! recompiling; [`set`] is the entry point.
 //!
 //! Units: scores in centipawn-like units of [`crate::eval`] (horse ~ 420),
 //! depths in plies.
@@ -14,6 +22,146 @@
 //! over 136 games: check extension +28 +- 45; singular extensions -23 +- 45
 //! (removed).
 
+/// One tunable search parameter.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Param {
+    /// Its name (the option is `Tune_<name>`).
+    pub name: &'static str,
+    /// Default value.
+    pub default: i32,
+    /// Smallest value accepted.
+    pub min: i32,
+    /// Largest value accepted.
+    pub max: i32,
+    /// SPSA perturbation at the end of tuning (about 1/20 of the range).
+    pub step: i32,
+}
+
+macro_rules! params {
+    ($( $(#[$doc:meta])* $fname:ident / $name:ident = $default:expr, $min:expr, $max:expr, $step:expr; )*) => {
+        /// Every tunable parameter, in one table.
+        pub static TABLE: &[Param] = &[
+            $( Param { name: stringify!($name), default: $default, min: $min, max: $max, step: $step }, )*
+        ];
+
+        #[cfg(not(feature = "tune"))]
+        mod value {
+            $( pub const $name: i32 = $default; )*
+        }
+
+        #[cfg(feature = "tune")]
+        mod value {
+            use std::sync::atomic::AtomicI32;
+            $( pub static $name: AtomicI32 = AtomicI32::new($default); )*
+
+            pub fn slot(name: &str) -> Option<&'static AtomicI32> {
+                match name {
+                    $( stringify!($name) => Some(&$name), )*
+                    _ => None,
+                }
+            }
+        }
+
+        $(
+            $(#[$doc])*
+            #[inline(always)]
+            pub fn $fname() -> i32 {
+                #[cfg(not(feature = "tune"))]
+                { value::$name }
+                #[cfg(feature = "tune")]
+                { value::$name.load(std::sync::atomic::Ordering::Relaxed) }
+            }
+        )*
+    };
+}
+
+params! {
+    /// Constant part of the late move reduction, in 1/1024 plies.
+    lmr_offset / LMR_OFFSET = 300, 0, 1024, 50;
+    /// Divisor of `ln(depth) * ln(move_count)` in the late move reduction, in tenths.
+    lmr_divisor / LMR_DIVISOR = 21, 12, 40, 2;
+    /// History score worth one ply of reduction less (or more, if negative).
+    lmr_history_divisor / LMR_HISTORY_DIVISOR = 8192, 2048, 32768, 800;
+    /// Razoring margin at depth 0.
+    razor_base / RAZOR_BASE = 350, 0, 1000, 40;
+    /// Razoring margin per ply.
+    razor_slope / RAZOR_SLOPE = 220, 0, 600, 20;
+    /// Deepest node where razoring applies.
+    razor_depth / RAZOR_DEPTH = 3, 0, 8, 1;
+    /// Reverse futility margin per ply.
+    rfp_slope / RFP_SLOPE = 100, 20, 300, 10;
+    /// Reverse futility margin taken off when the evaluation improves.
+    rfp_improving / RFP_IMPROVING = 70, 0, 300, 10;
+    /// Deepest node where reverse futility applies.
+    rfp_depth / RFP_DEPTH = 8, 0, 16, 1;
+    /// Futility margin at reduced depth 0.
+    futility_base / FUTILITY_BASE = 150, 0, 600, 20;
+    /// Futility margin per reduced ply.
+    futility_slope / FUTILITY_SLOPE = 110, 20, 400, 10;
+    /// Deepest (reduced) depth where futility pruning applies.
+    futility_depth / FUTILITY_DEPTH = 8, 0, 16, 1;
+    /// Late move pruning: quiet moves allowed at depth 0 (plus depth squared).
+    lmp_base / LMP_BASE = 3, 0, 12, 1;
+    /// Deepest node where late move pruning applies.
+    lmp_depth / LMP_DEPTH = 8, 0, 16, 1;
+    /// SEE pruning of quiets: threshold per squared reduced ply (negated).
+    see_quiet / SEE_QUIET = 25, 0, 120, 5;
+    /// SEE pruning of captures: threshold per ply (negated).
+    see_capture / SEE_CAPTURE = 110, 0, 400, 10;
+    /// Deepest node where SEE pruning applies.
+    see_prune_depth / SEE_PRUNE_DEPTH = 8, 0, 16, 1;
+    /// Null-move reduction at depth 0.
+    null_base / NULL_BASE = 3, 1, 6, 1;
+    /// Depth per extra ply of null-move reduction.
+    null_depth_divisor / NULL_DEPTH_DIVISOR = 3, 1, 8, 1;
+    /// Evaluation margin over beta per extra ply of null-move reduction.
+    null_eval_divisor / NULL_EVAL_DIVISOR = 200, 50, 800, 20;
+    /// Most extra plies of null-move reduction from the evaluation margin.
+    null_eval_max / NULL_EVAL_MAX = 3, 0, 6, 1;
+    /// Shallowest node where null move is tried.
+    null_min_depth / NULL_MIN_DEPTH = 2, 1, 6, 1;
+    /// With at most this many chariots + horses + cannons for the side to
+    /// move, a null-move cutoff is verified by a reduced search (zugzwang is plausible).
+    null_verify_pieces / NULL_VERIFY_PIECES = 2, 0, 6, 1;
+    /// Shallowest node where a null-move cutoff is verified.
+    null_verify_depth / NULL_VERIFY_DEPTH = 6, 1, 16, 1;
+    /// Internal iterative reduction: nodes without a TT move at this depth or more lose a ply.
+    iir_depth / IIR_DEPTH = 4, 1, 12, 1;
+    /// Quiescence delta pruning: a capture that cannot lift the score within
+    /// this margin of alpha is skipped.
+    delta_margin / DELTA_MARGIN = 200, 0, 800, 20;
+    /// First aspiration window half-width.
+    aspiration_delta / ASPIRATION_DELTA = 25, 5, 100, 3;
+    /// Shallowest iteration using an aspiration window.
+    aspiration_depth / ASPIRATION_DEPTH = 4, 1, 10, 1;
+    /// History bonus: coefficient of depth squared.
+    history_quadratic / HISTORY_QUADRATIC = 24, 0, 64, 3;
+    /// History bonus: coefficient of depth.
+    history_linear / HISTORY_LINEAR = 32, 0, 256, 10;
+    /// Largest history bonus.
+    history_bonus_max / HISTORY_BONUS_MAX = 1600, 400, 8000, 150;
+    /// Check extensions are granted while the ply is below this multiple of the iteration depth.
+    check_extension_ply_factor / CHECK_EXTENSION_PLY_FACTOR = 2, 1, 4, 1;
+}
+
+/// Sets parameter `name` (as in [`TABLE`]) to `value`. Only a `tune` build
+/// can: elsewhere the values are compiled in, and this says so.
+pub fn set(name: &str, value: i32) -> Result<(), String> {
+    let p = TABLE.iter().find(|p| p.name.eq_ignore_ascii_case(name)).ok_or(format!("no search parameter {name}"))?;
+    if !(p.min..=p.max).contains(&value) {
+        return Err(format!("{}: {value} is outside {}..{}", p.name, p.min, p.max));
+    }
+    #[cfg(feature = "tune")]
+    {
+        value::slot(p.name)
+            .ok_or(format!("no search parameter {name}"))?
+            .store(value, std::sync::atomic::Ordering::Relaxed);
+        Ok(())
+    }
+    #[cfg(not(feature = "tune"))]
+    Err(format!("{}: search parameters are compiled in; build with --features tune to set them", p.name))
+}
+
 /// `ln(i) * 128`, i = 0..64 (0 for i = 0).
 const LN128: [i32; 64] = [
     0, 0, 89, 141, 177, 206, 229, 249, 266, 281, 295, 307, 318, 328, 338, 347, 355, 363, 370, 377, 383, 390, 396, 401,
@@ -22,115 +170,76 @@ const LN128: [i32; 64] = [
 ];
 
 /// Late move reduction in 1/1024 plies for the `move_count`-th move at `depth`
-/// (before the node adjustments): `ln(depth) * ln(move_count) / 2.1 + 0.3`.
-pub const fn lmr_base(depth: i32, move_count: i32) -> i32 {
-    let d = if depth > 63 {
-        63
-    } else if depth < 0 {
-        0
-    } else {
-        depth
-    };
-    let m = if move_count > 63 {
-        63
-    } else if move_count < 0 {
-        0
-    } else {
-        move_count
-    };
-    LN128[d as usize] * LN128[m as usize] * 1024 / (128 * 128 * 21 / 10) + 300
+/// (before the node adjustments): `ln(depth) * ln(move_count) / 2.1 + 0.3`
+/// with the default divisor and offset.
+#[inline(always)]
+pub fn lmr_base(depth: i32, move_count: i32) -> i32 {
+    let d = depth.clamp(0, 63) as usize;
+    let m = move_count.clamp(0, 63) as usize;
+    LN128[d] * LN128[m] * 1024 / (128 * 128 * lmr_divisor() / 10) + lmr_offset()
 }
 
 /// One ply of reduction in the units of [`lmr_base`].
 pub const LMR_UNIT: i32 = 1024;
-/// History score worth one ply of reduction less (or more, if negative).
-pub const LMR_HISTORY_DIVISOR: i32 = 8192;
 
-/// Razoring: at `depth` <= [`RAZOR_DEPTH`], drop to quiescence when the
+/// Razoring: at `depth` <= [`razor_depth`], drop to quiescence when the
 /// static evaluation is this far below alpha.
-pub const fn razor_margin(depth: i32) -> i32 {
-    350 + 220 * depth
+#[inline(always)]
+pub fn razor_margin(depth: i32) -> i32 {
+    razor_base() + razor_slope() * depth
 }
-/// Deepest node where razoring applies.
-pub const RAZOR_DEPTH: i32 = 3;
 
-/// Reverse futility (static null move): at `depth` <= [`RFP_DEPTH`], a
+/// Reverse futility (static null move): at `depth` <= [`rfp_depth`], a
 /// static evaluation this far above beta fails high.
-pub const fn rfp_margin(depth: i32, improving: bool) -> i32 {
-    100 * depth - if improving { 70 } else { 0 }
+#[inline(always)]
+pub fn rfp_margin(depth: i32, improving: bool) -> i32 {
+    rfp_slope() * depth - if improving { rfp_improving() } else { 0 }
 }
-/// Deepest node where reverse futility applies.
-pub const RFP_DEPTH: i32 = 8;
 
-/// Futility pruning of quiet moves at reduced depth `lmr_depth` <= [`FUTILITY_DEPTH`].
-pub const fn futility_margin(lmr_depth: i32) -> i32 {
-    150 + 110 * lmr_depth
+/// Futility pruning of quiet moves at reduced depth `lmr_depth` <= [`futility_depth`].
+#[inline(always)]
+pub fn futility_margin(lmr_depth: i32) -> i32 {
+    futility_base() + futility_slope() * lmr_depth
 }
-/// Deepest (reduced) depth where futility pruning applies.
-pub const FUTILITY_DEPTH: i32 = 8;
 
-/// Late move pruning: quiet moves after this many are skipped at `depth` <= [`LMP_DEPTH`].
-pub const fn lmp_count(depth: i32, improving: bool) -> i32 {
-    let base = 3 + depth * depth;
+/// Late move pruning: quiet moves after this many are skipped at `depth` <= [`lmp_depth`].
+#[inline(always)]
+pub fn lmp_count(depth: i32, improving: bool) -> i32 {
+    let base = lmp_base() + depth * depth;
     if improving {
         base
     } else {
         base / 2 + 1
     }
 }
-/// Deepest node where late move pruning applies.
-pub const LMP_DEPTH: i32 = 8;
 
 /// SEE threshold below which a quiet move is pruned at reduced depth `lmr_depth`.
-pub const fn see_quiet_margin(lmr_depth: i32) -> i32 {
-    -25 * lmr_depth * lmr_depth
+#[inline(always)]
+pub fn see_quiet_margin(lmr_depth: i32) -> i32 {
+    -see_quiet() * lmr_depth * lmr_depth
 }
+
 /// SEE threshold below which a capture is pruned at `depth`.
-pub const fn see_capture_margin(depth: i32) -> i32 {
-    -110 * depth
+#[inline(always)]
+pub fn see_capture_margin(depth: i32) -> i32 {
+    -see_capture() * depth
 }
-/// Deepest node where SEE pruning applies.
-pub const SEE_PRUNE_DEPTH: i32 = 8;
 
 /// Null-move reduction at `depth` with the static evaluation `eval_margin` above beta.
-pub const fn null_reduction(depth: i32, eval_margin: i32) -> i32 {
-    let e = eval_margin / 200;
-    3 + depth / 3 + if e > 3 { 3 } else { e }
+#[inline(always)]
+pub fn null_reduction(depth: i32, eval_margin: i32) -> i32 {
+    let e = eval_margin / null_eval_divisor();
+    null_base() + depth / null_depth_divisor() + e.min(null_eval_max())
 }
-/// Shallowest node where null move is tried.
-pub const NULL_MIN_DEPTH: i32 = 2;
-/// With at most this many chariots + horses + cannons for the side to move,
-/// a null-move cutoff is verified by a reduced search (zugzwang is plausible).
-pub const NULL_VERIFY_PIECES: usize = 2;
-/// Shallowest node where a null-move cutoff is verified.
-pub const NULL_VERIFY_DEPTH: i32 = 6;
-
-/// Internal iterative reduction: nodes without a TT move at `depth` >= this lose a ply.
-pub const IIR_DEPTH: i32 = 4;
-
-/// Quiescence delta pruning: a capture that cannot lift the score within
-/// this margin of alpha is skipped.
-pub const DELTA_MARGIN: i32 = 200;
-
-/// First aspiration window half-width.
-pub const ASPIRATION_DELTA: i32 = 25;
-/// Shallowest iteration using an aspiration window.
-pub const ASPIRATION_DEPTH: i32 = 4;
 
 /// History bonus for a move that caused a cutoff at `depth`.
-pub const fn history_bonus(depth: i32) -> i32 {
-    let b = 24 * depth * depth + 32 * depth;
-    if b > 1600 {
-        1600
-    } else {
-        b
-    }
+#[inline(always)]
+pub fn history_bonus(depth: i32) -> i32 {
+    (history_quadratic() * depth * depth + history_linear() * depth).min(history_bonus_max())
 }
-/// Saturation bound of the history tables.
-pub const HISTORY_MAX: i32 = 16_384;
 
-/// Check extensions are granted while the ply is below this multiple of the iteration depth.
-pub const CHECK_EXTENSION_PLY_FACTOR: i32 = 2;
+/// Saturation bound of the history tables (the tables' scale, not tuned).
+pub const HISTORY_MAX: i32 = 16_384;
 
 #[cfg(test)]
 mod tests {
@@ -145,5 +254,32 @@ mod tests {
         assert!(null_reduction(12, 10_000) == 3 + 4 + 3);
         assert!(history_bonus(100) == 1600);
         assert!(see_quiet_margin(3) < see_quiet_margin(1));
+    }
+
+    #[test]
+    fn table_is_consistent() {
+        for (i, p) in TABLE.iter().enumerate() {
+            assert!(p.min <= p.default && p.default <= p.max, "{}", p.name);
+            assert!(p.step > 0 && p.step <= p.max - p.min, "{}", p.name);
+            assert!(TABLE[..i].iter().all(|q| !q.name.eq_ignore_ascii_case(p.name)), "{}", p.name);
+        }
+        assert!(set("no_such_parameter", 1).is_err());
+        assert!(set("RAZOR_DEPTH", 99).is_err(), "out of range");
+    }
+
+    #[cfg(feature = "tune")]
+    #[test]
+    fn tune_builds_set_values() {
+        set("ASPIRATION_DELTA", 40).unwrap();
+        assert_eq!(aspiration_delta(), 40);
+        set("aspiration_delta", 25).unwrap();
+        assert_eq!(aspiration_delta(), 25);
+    }
+
+    #[cfg(not(feature = "tune"))]
+    #[test]
+    fn normal_builds_refuse_to_set() {
+        assert!(set("ASPIRATION_DELTA", 40).unwrap_err().contains("--features tune"));
+        assert_eq!(aspiration_delta(), 25);
     }
 }

@@ -6,7 +6,7 @@
 use super::alphabeta::{bound_allows, key_after, refined_eval, NodeType};
 use super::history::cont_index;
 use super::movepick::{MovePicker, OrderContext};
-use super::params::DELTA_MARGIN;
+use super::params::delta_margin;
 use super::see::{cell_value, see_ge};
 use super::{NodeHistory, Worker, EVAL_NONE};
 use crate::board::{code_of, EMPTY};
@@ -68,7 +68,7 @@ impl Worker<'_> {
             }
             alpha = alpha.max(best);
         }
-        let futility_base = if in_check { -INFINITE } else { static_eval + DELTA_MARGIN };
+        let futility_base = if in_check { -INFINITE } else { static_eval + delta_margin() };
 
         let cont = [self.frame_at(ply, 1).cont_row, self.frame_at(ply, 2).cont_row];
         let mut picker = MovePicker::new_qsearch(&self.pos, tt_move);
