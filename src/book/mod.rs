@@ -29,6 +29,9 @@ pub mod verify;
 use std::fmt;
 use std::path::Path;
 
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
 use crate::board::{Color, Square};
 use crate::moves::Move;
 use crate::position::zobrist::{self, KEY_VERSION};
@@ -265,15 +268,6 @@ pub fn canonical(pos: &Position, m: Move) -> (u64, Move) {
     }
 }
 
-/// A small deterministic generator (SplitMix64) for the weighted choice.
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 impl OpeningBook {
     /// A book from records in any order; equal `(key, move)` pairs are merged
     /// by adding their weights (saturating), zero weights are dropped.
@@ -474,8 +468,10 @@ impl OpeningBook {
                 }
                 let scaled = |w: u16| if p == 1.0 { w as f64 } else { (w as f64).powf(p) };
                 let total: f64 = cands.iter().map(|&(_, w)| scaled(w)).sum();
-                let mut state = options.seed ^ pos.key().0;
-                let r = (splitmix(&mut state) >> 11) as f64 / (1u64 << 53) as f64 * total;
+                // One draw from a generator seeded by the game's seed and the
+                // position: reproducible, and independent of earlier probes.
+                let mut rng = Xoshiro256PlusPlus::seed_from_u64(options.seed ^ pos.key().0);
+                let r = rng.gen::<f64>() * total;
                 let mut acc = 0.0;
                 let mut pick = cands[cands.len() - 1];
                 for &c in &cands {
