@@ -137,6 +137,15 @@ fn randomness_varies_with_seed_and_level() {
     assert!(huge.len() > medium.len() || huge.len() == book.moves(&start).len());
 }
 
+/// The embedded book is decoded once: every call shares the same records.
+#[test]
+fn embedded_book_is_decoded_once() {
+    let (a, b) = (OpeningBook::embedded().unwrap(), OpeningBook::embedded().unwrap());
+    assert!(!a.is_empty());
+    assert!(std::ptr::eq(a.entries().as_ptr(), b.entries().as_ptr()));
+    assert_eq!(a, OpeningBook::from_bytes(BOOK_BYTES).unwrap());
+}
+
 /// The weighted draw follows the weights: over many seeds, each start-position
 /// move is chosen about as often as its share of the (scaled) weights says.
 #[test]

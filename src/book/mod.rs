@@ -28,6 +28,7 @@ pub mod verify;
 
 use std::fmt;
 use std::path::Path;
+use std::sync::{Arc, OnceLock};
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -181,11 +182,12 @@ impl fmt::Display for BookError {
 
 impl std::error::Error for BookError {}
 
-/// A loaded opening book.
+/// A loaded opening book. The records are shared: a clone is a reference
+/// count, not a copy.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OpeningBook {
     /// Sorted by (key, move), no duplicates.
-    entries: Vec<BookEntry>,
+    entries: Arc<[BookEntry]>,
 }
 
 /// FNV-1a 64 over a byte slice (the records' checksum).
@@ -283,12 +285,14 @@ impl OpeningBook {
             }
         }
         merged.retain(|e| e.weight > 0);
-        OpeningBook { entries: merged }
+        OpeningBook { entries: merged.into() }
     }
 
-    /// The book compiled into the binary (`book/chuhan.book`).
+    /// The book compiled into the binary (`book/chuhan.book`), decoded on the
+    /// first call; later calls hand out the same records (a cheap clone).
     pub fn embedded() -> Result<OpeningBook, BookError> {
-        OpeningBook::from_bytes(EMBEDDED)
+        static DECODED: OnceLock<Result<OpeningBook, BookError>> = OnceLock::new();
+        DECODED.get_or_init(|| OpeningBook::from_bytes(EMBEDDED)).clone()
     }
 
     /// Reads a book file.
@@ -303,7 +307,7 @@ impl OpeningBook {
     pub fn load_all<P: AsRef<Path>>(paths: &[P]) -> Result<OpeningBook, BookError> {
         let mut all = Vec::new();
         for p in paths {
-            all.extend(OpeningBook::load(p.as_ref())?.entries);
+            all.extend_from_slice(&OpeningBook::load(p.as_ref())?.entries);
         }
         Ok(OpeningBook::from_entries(all))
     }
@@ -354,13 +358,13 @@ impl OpeningBook {
             }
             entries.push(e);
         }
-        Ok(OpeningBook { entries })
+        Ok(OpeningBook { entries: entries.into() })
     }
 
     /// The binary file: header then the sorted records, little-endian.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut body = Vec::with_capacity(self.entries.len() * RECORD_LEN);
-        for e in &self.entries {
+        for e in self.entries.iter() {
             body.extend_from_slice(&e.key.to_le_bytes());
             body.extend_from_slice(&encode_move(e.mv).to_le_bytes());
             body.extend_from_slice(&e.weight.to_le_bytes());
