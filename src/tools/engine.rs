@@ -187,8 +187,9 @@ enum Line {
     Eof,
 }
 
-/// A running engine process.
-pub struct Engine {
+/// A running engine process the referee drives (not to be confused with
+/// [`crate::search::Engine`], Chuhan's own search).
+pub struct EngineProcess {
     child: Child,
     stdin: Option<ChildStdin>,
     rx: Receiver<Line>,
@@ -201,9 +202,9 @@ pub struct Engine {
     dead: bool,
 }
 
-impl Engine {
+impl EngineProcess {
     /// Starts the program, does the handshake, sends the options and waits for `readyok`.
-    pub fn start(config: &EngineConfig) -> Result<Engine, EngineError> {
+    pub fn start(config: &EngineConfig) -> Result<EngineProcess, EngineError> {
         let mut parts = config.cmd.split_whitespace();
         let program = parts.next().ok_or_else(|| EngineError::Spawn("empty command".into()))?;
         let mut cmd = Command::new(program);
@@ -235,7 +236,7 @@ impl Engine {
                 }
             }
         });
-        let mut engine = Engine {
+        let mut engine = EngineProcess {
             child,
             stdin,
             rx,
@@ -474,7 +475,7 @@ impl Engine {
     }
 }
 
-impl Drop for Engine {
+impl Drop for EngineProcess {
     fn drop(&mut self) {
         // Reaps the process when the owner forgot to (or could not) quit it.
         if let Ok(None) = self.child.try_wait() {

@@ -22,7 +22,7 @@ use crate::board::Color;
 
 use super::adjudicate::{GameResult, Termination};
 use super::args::{MatchConfig, TournamentKind};
-use super::engine::{Engine, EngineConfig, EngineError};
+use super::engine::{EngineConfig, EngineError, EngineProcess};
 use super::game::{self, GameRecord, GameSettings, Opening, Seat};
 use super::opening::{self, OpeningError};
 use super::pgn;
@@ -120,7 +120,7 @@ fn worker(
     configs: &[EngineConfig],
     settings: &GameSettings,
 ) {
-    let mut engines: HashMap<usize, Engine> = HashMap::new();
+    let mut engines: HashMap<usize, EngineProcess> = HashMap::new();
     loop {
         let job = match jobs.lock() {
             Ok(rx) => match rx.recv() {
@@ -175,11 +175,11 @@ fn run_job(
     job: &Job,
     configs: &[EngineConfig],
     settings: &GameSettings,
-    engines: &mut HashMap<usize, Engine>,
+    engines: &mut HashMap<usize, EngineProcess>,
 ) -> GameRecord {
     for idx in [job.red, job.black] {
         if let std::collections::hash_map::Entry::Vacant(slot) = engines.entry(idx) {
-            match Engine::start(&configs[idx]) {
+            match EngineProcess::start(&configs[idx]) {
                 Ok(e) => {
                     slot.insert(e);
                 }
