@@ -453,7 +453,7 @@ mod tests {
     #[test]
     fn general_attackers_agree() {
         let mut checks = 0;
-        crate::bench::random_walks(17, 1, 60, |pos, _| {
+        crate::test_support::random_walks(17, 1, 60, |pos, _| {
             let board = pos.board();
             for color in Color::ALL {
                 let g = board.general(color);

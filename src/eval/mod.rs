@@ -384,7 +384,7 @@ mod tests {
     /// The shortcut after a null move equals evaluating the position.
     #[test]
     fn evaluation_after_a_null_move() {
-        for fen in crate::bench::BENCH_FENS.iter().chain(["4k4/9/9/9/9/9/9/9/4A4/3AK4 w - - 0 1"].iter()) {
+        for fen in crate::fen::BENCH_FENS.iter().chain(["4k4/9/9/9/9/9/9/9/4A4/3AK4 w - - 0 1"].iter()) {
             let mut pos = Position::from_fen(fen).unwrap();
             if pos.in_check() {
                 continue;

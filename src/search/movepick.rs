@@ -395,7 +395,7 @@ mod tests {
         }
         let ctx = OrderContext { hist: &hist, cont: [0, 0] };
         let (mut checks_seen, mut skipped_seen) = (0, 0);
-        crate::bench::random_walks(9, 1, 30, |pos, _| {
+        crate::test_support::random_walks(9, 1, 30, |pos, _| {
             if !pos.in_check() {
                 let mut full = Vec::new();
                 let mut p = MovePicker::new(pos, Move::NULL, [Move::NULL; 2], Move::NULL);
@@ -454,7 +454,7 @@ mod tests {
     #[test]
     fn gives_check_agrees_with_the_full_test() {
         let mut checks = 0;
-        crate::bench::random_walks(7, 1, 60, |pos, moves| {
+        crate::test_support::random_walks(7, 1, 60, |pos, moves| {
             for &m in moves {
                 let fast = pos.gives_check(m);
                 assert_eq!(fast, pos.gives_check_full(m), "{m} in {}", pos.to_fen());
