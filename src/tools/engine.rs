@@ -300,7 +300,7 @@ impl EngineProcess {
     }
 
     /// Whether the engine advertised an option (case-insensitive).
-    pub fn advertises(&self, name: &str) -> bool {
+    fn advertises(&self, name: &str) -> bool {
         self.advertised.iter().any(|n| n.eq_ignore_ascii_case(name))
     }
 
@@ -360,11 +360,6 @@ impl EngineProcess {
             }
             Err(RecvTimeoutError::Timeout) => Ok(None),
         }
-    }
-
-    /// Whether the process is known to be gone.
-    pub fn is_dead(&self) -> bool {
-        self.dead
     }
 
     /// A move in the engine's notation.
@@ -545,7 +540,7 @@ fn parse_info(line: &str, thought: &mut Thought) {
 }
 
 /// A move as text with ranks counted from `rank_base` (0 = ICCS).
-pub fn move_to_text(mv: Move, rank_base: u8) -> String {
+fn move_to_text(mv: Move, rank_base: u8) -> String {
     if rank_base == 0 {
         return mv.to_string();
     }
@@ -554,7 +549,7 @@ pub fn move_to_text(mv: Move, rank_base: u8) -> String {
 }
 
 /// Reads a move with ranks counted from `rank_base` (syntax only).
-pub fn move_from_text(text: &str, rank_base: u8) -> Option<Move> {
+fn move_from_text(text: &str, rank_base: u8) -> Option<Move> {
     if rank_base == 0 {
         return Move::from_iccs(text).ok();
     }

@@ -156,7 +156,7 @@ pub fn tc_tag(config: &EngineConfig) -> String {
 }
 
 /// The `go` line for the side to move (`me`), with both clocks.
-pub fn go_command(config: &EngineConfig, me: Color, clocks: &[Option<GameClock>; 2]) -> String {
+fn go_command(config: &EngineConfig, me: Color, clocks: &[Option<GameClock>; 2]) -> String {
     let mut go = String::from("go");
     let (mine, theirs) = (&clocks[me.index()], &clocks[(!me).index()]);
     match (&config.tc, mine) {
@@ -458,7 +458,7 @@ fn position_command(
 
 impl GameClock {
     /// A clock for a clocked control, `None` otherwise.
-    pub fn new_opt(tc: &Option<TimeControl>) -> Option<GameClock> {
+    fn new_opt(tc: &Option<TimeControl>) -> Option<GameClock> {
         tc.as_ref().and_then(GameClock::new)
     }
 }

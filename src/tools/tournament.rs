@@ -213,7 +213,7 @@ fn run_job(
 /// One knockout mini-match (docs/rules.md section 5: best of three, an extra
 /// decisive game or a lot on a tie).
 #[derive(Clone, Debug)]
-pub struct MiniMatch {
+struct MiniMatch {
     pub players: [usize; 2],
     pub points: [f64; 2],
     pub games: u32,
@@ -347,7 +347,7 @@ impl Report {
     }
 
     /// The one-line progress summary.
-    pub fn progress_line(&self, total: Option<u32>) -> String {
+    fn progress_line(&self, total: Option<u32>) -> String {
         let mut s = match total {
             Some(t) => format!("Games {}/{}", self.games, t),
             None => format!("Games {}", self.games),
@@ -383,7 +383,7 @@ impl Report {
     }
 
     /// The rating table (per engine, plus pairwise for two engines).
-    pub fn rating_table(&self) -> String {
+    fn rating_table(&self) -> String {
         let mut s = String::new();
         let _ = writeln!(
             s,
