@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 
-use chuhan::bench::BENCH_FENS;
 use chuhan::eval::evaluate;
+use chuhan::fen::BENCH_FENS;
 use chuhan::position::Position;
 use chuhan::search::see::see;
 use chuhan::search::{Engine, NullReporter, SearchSignals};

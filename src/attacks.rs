@@ -285,7 +285,7 @@ pub fn visit_general_attackers<F: Fn(u8) -> u8>(
 /// pieces). Kept as its own boolean chain because it runs after every move
 /// made: written through the visitor it measured 2-5% slower in `bench`.
 #[inline(always)]
-pub fn is_general_attacked_with<F: Fn(u8) -> u8>(at: F, rank: u16, file: u16, sq: Square, by: Color) -> bool {
+fn is_general_attacked_with<F: Fn(u8) -> u8>(at: F, rank: u16, file: u16, sq: Square, by: Color) -> bool {
     let base = (by as u8) << 3;
     let horse = base | PieceKind::Horse as u8;
     let soldier = base | PieceKind::Soldier as u8;
@@ -453,7 +453,7 @@ mod tests {
     #[test]
     fn general_attackers_agree() {
         let mut checks = 0;
-        crate::bench::random_walks(17, 1, 60, |pos, _| {
+        crate::test_support::random_walks(17, 1, 60, |pos, _| {
             let board = pos.board();
             for color in Color::ALL {
                 let g = board.general(color);

@@ -34,6 +34,8 @@ pub mod protocol;
 pub mod rules;
 pub mod score;
 pub mod search;
+#[cfg(test)]
+pub(crate) mod test_support;
 pub mod time;
 pub mod tools;
 pub mod tt;

@@ -94,14 +94,10 @@ impl<T: Zeroable> Drop for LargeTable<T> {
 /// hint: failure changes nothing but speed).
 #[cfg(target_os = "linux")]
 fn advise_huge_pages(addr: *mut u8, len: usize) {
-    const MADV_HUGEPAGE: i32 = 14;
-    extern "C" {
-        fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
-    }
     // SAFETY: `addr..addr + len` is one live allocation of ours, page aligned;
     // madvise only changes how the kernel backs it.
     unsafe {
-        madvise(addr as *mut std::ffi::c_void, len, MADV_HUGEPAGE);
+        libc::madvise(addr as *mut libc::c_void, len, libc::MADV_HUGEPAGE);
     }
 }
 

@@ -602,7 +602,7 @@ mod tests {
     fn evasions_match_brute_force() {
         use crate::board::Color;
         let mut in_check = 0;
-        crate::bench::random_walks(3, 4, 80, |pos, list| {
+        crate::test_support::random_walks(3, 4, 80, |pos, list| {
             if pos.in_check() {
                 in_check += 1;
                 let side = pos.side_to_move();

@@ -51,11 +51,6 @@ impl SearchLimits {
     pub fn movetime(t: Duration) -> SearchLimits {
         SearchLimits { movetime: Some(t), ..SearchLimits::default() }
     }
-
-    /// Whether a time limit applies (movetime or clock).
-    pub fn uses_time(&self) -> bool {
-        self.movetime.is_some() || self.clock.is_some()
-    }
 }
 
 /// Moves assumed left in a sudden-death game.

@@ -2,7 +2,7 @@
 //! checks, mirrored look-up, the probe (legality, exclusion, repetition guard,
 //! randomness), the embedded book, and the opening suite file.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use chuhan::book::suite;
 use chuhan::book::text::parse_lines;
@@ -135,6 +135,40 @@ fn randomness_varies_with_seed_and_level() {
     assert_eq!(pick(Randomness::Medium, 7), pick(Randomness::Medium, 7), "same seed, same choice");
     let huge: HashSet<Move> = (0..400).map(|s| pick(Randomness::Huge, s).unwrap().mv).collect();
     assert!(huge.len() > medium.len() || huge.len() == book.moves(&start).len());
+}
+
+/// The embedded book is decoded once: every call shares the same records.
+#[test]
+fn embedded_book_is_decoded_once() {
+    let (a, b) = (OpeningBook::embedded().unwrap(), OpeningBook::embedded().unwrap());
+    assert!(!a.is_empty());
+    assert!(std::ptr::eq(a.entries().as_ptr(), b.entries().as_ptr()));
+    assert_eq!(a, OpeningBook::from_bytes(BOOK_BYTES).unwrap());
+}
+
+/// The weighted draw follows the weights: over many seeds, each start-position
+/// move is chosen about as often as its share of the (scaled) weights says.
+#[test]
+fn weighted_choice_follows_the_weights() {
+    let book = OpeningBook::embedded().unwrap();
+    let start = Position::startpos();
+    let moves = book.moves(&start);
+    assert!(moves.len() >= 4);
+    let n = 4000;
+    for (r, exponent) in [(Randomness::Medium, 1.0), (Randomness::Large, 0.5), (Randomness::Huge, 0.0)] {
+        let mut counts: HashMap<Move, u32> = HashMap::new();
+        for seed in 0..n {
+            let bm = book.probe(&start, ProbeOptions { randomness: r, seed }, &no_exclusion).unwrap();
+            *counts.entry(bm.mv).or_insert(0) += 1;
+        }
+        let total: f64 = moves.iter().map(|&(_, w)| (w as f64).powf(exponent)).sum();
+        for &(m, w) in &moves {
+            let expected = (w as f64).powf(exponent) / total;
+            let seen = *counts.get(&m).unwrap_or(&0) as f64 / n as f64;
+            // More than 4 standard deviations of a share drawn 4000 times.
+            assert!((seen - expected).abs() < 0.035, "{r:?}: {m} chosen {seen:.3}, weight share {expected:.3}");
+        }
+    }
 }
 
 fn corrupt(f: impl FnOnce(&mut Vec<u8>)) -> BookError {

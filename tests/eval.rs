@@ -78,7 +78,7 @@ fn mirror(fen: &str) -> String {
 
 #[test]
 fn symmetric_under_colour_flip_and_mirror() {
-    for fen in chuhan::bench::BENCH_FENS {
+    for fen in chuhan::fen::BENCH_FENS {
         let p = Position::from_fen(fen).unwrap();
         let f = Position::from_fen(&flip_colors(fen)).unwrap();
         let m = Position::from_fen(&mirror(fen)).unwrap();
@@ -90,7 +90,7 @@ fn symmetric_under_colour_flip_and_mirror() {
 #[test]
 fn incremental_psq_matches_recompute_on_random_games() {
     let mut rng = StdRng::seed_from_u64(0xC4);
-    for fen in chuhan::bench::BENCH_FENS.iter().take(12) {
+    for fen in chuhan::fen::BENCH_FENS.iter().take(12) {
         let mut pos = Position::from_fen(fen).unwrap();
         let start = *pos.psq();
         let mut made = 0;

@@ -60,9 +60,9 @@ const fn build_piece_of_id() -> [u8; 256] {
 
 /// `PIECE_OF_ID[cell]`: the piece code (`Piece.0`) of an id, 0 for an empty
 /// cell and 0x80 (matching no piece) for off-board cells.
-pub const PIECE_OF_ID: [u8; 256] = build_piece_of_id();
+const PIECE_OF_ID: [u8; 256] = build_piece_of_id();
 
-/// The code (`Piece.0`) of the piece in a cell value, see [`PIECE_OF_ID`].
+/// The code (`Piece.0`) of the piece in a cell value, a table lookup (`PIECE_OF_ID`).
 #[inline]
 pub fn code_of(id: u8) -> u8 {
     PIECE_OF_ID[id as usize]

@@ -29,6 +29,10 @@ pub mod verify;
 
 use std::fmt;
 use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::board::{Color, Square};
 use crate::moves::Move;
@@ -179,11 +183,12 @@ impl fmt::Display for BookError {
 
 impl std::error::Error for BookError {}
 
-/// A loaded opening book.
+/// A loaded opening book. The records are shared: a clone is a reference
+/// count, not a copy.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OpeningBook {
     /// Sorted by (key, move), no duplicates.
-    entries: Vec<BookEntry>,
+    entries: Arc<[BookEntry]>,
 }
 
 /// FNV-1a 64 over a byte slice (the records' checksum).
@@ -266,15 +271,6 @@ pub fn canonical(pos: &Position, m: Move) -> (u64, Move) {
     }
 }
 
-/// A small deterministic generator (SplitMix64) for the weighted choice.
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 impl OpeningBook {
     /// A book from records in any order; equal `(key, move)` pairs are merged
     /// by adding their weights (saturating), zero weights are dropped.
@@ -290,12 +286,14 @@ impl OpeningBook {
             }
         }
         merged.retain(|e| e.weight > 0);
-        OpeningBook { entries: merged }
+        OpeningBook { entries: merged.into() }
     }
 
-    /// The book compiled into the binary (`book/chuhan.book`).
+    /// The book compiled into the binary (`book/chuhan.book`), decoded on the
+    /// first call; later calls hand out the same records (a cheap clone).
     pub fn embedded() -> Result<OpeningBook, BookError> {
-        OpeningBook::from_bytes(EMBEDDED)
+        static DECODED: OnceLock<Result<OpeningBook, BookError>> = OnceLock::new();
+        DECODED.get_or_init(|| OpeningBook::from_bytes(EMBEDDED)).clone()
     }
 
     /// Reads a book file.
@@ -310,7 +308,7 @@ impl OpeningBook {
     pub fn load_all<P: AsRef<Path>>(paths: &[P]) -> Result<OpeningBook, BookError> {
         let mut all = Vec::new();
         for p in paths {
-            all.extend(OpeningBook::load(p.as_ref())?.entries);
+            all.extend_from_slice(&OpeningBook::load(p.as_ref())?.entries);
         }
         Ok(OpeningBook::from_entries(all))
     }
@@ -361,13 +359,13 @@ impl OpeningBook {
             }
             entries.push(e);
         }
-        Ok(OpeningBook { entries })
+        Ok(OpeningBook { entries: entries.into() })
     }
 
     /// The binary file: header then the sorted records, little-endian.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut body = Vec::with_capacity(self.entries.len() * RECORD_LEN);
-        for e in &self.entries {
+        for e in self.entries.iter() {
             body.extend_from_slice(&e.key.to_le_bytes());
             body.extend_from_slice(&encode_move(e.mv).to_le_bytes());
             body.extend_from_slice(&e.weight.to_le_bytes());
@@ -475,8 +473,10 @@ impl OpeningBook {
                 }
                 let scaled = |w: u16| if p == 1.0 { w as f64 } else { (w as f64).powf(p) };
                 let total: f64 = cands.iter().map(|&(_, w)| scaled(w)).sum();
-                let mut state = options.seed ^ pos.key().0;
-                let r = (splitmix(&mut state) >> 11) as f64 / (1u64 << 53) as f64 * total;
+                // One draw from a generator seeded by the game's seed and the
+                // position: reproducible, and independent of earlier probes.
+                let mut rng = Xoshiro256PlusPlus::seed_from_u64(options.seed ^ pos.key().0);
+                let r = rng.gen::<f64>() * total;
                 let mut acc = 0.0;
                 let mut pick = cands[cands.len() - 1];
                 for &c in &cands {

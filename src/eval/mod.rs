@@ -65,10 +65,16 @@ impl Counts {
     }
 }
 
-/// Whether `color` has a piece that can cross the river and attack
-/// (chariot, horse, cannon or soldier).
-pub fn has_attackers(pos: &Position, color: Color) -> bool {
-    Counts::of(pos.board(), color).attackers() > 0
+/// Whether neither side has a chariot, horse, cannon or soldier (a piece
+/// that can cross the river): nobody can win, and the evaluation is exactly
+/// 0. This is the plainest of the dead draws of [`crate::rules::is_dead_draw`]
+/// (docs/rules.md section 2); its other constellations (soldiers only on the
+/// enemy's back rank, a lone cannon) are scaled down by `scale_factor`
+/// instead of set to 0, which keeps the side ahead in material preferring
+/// them. Treating them as 0 here would change the search.
+#[inline(always)]
+fn no_attackers_left(red: &Counts, black: &Counts) -> bool {
+    red.attackers() == 0 && black.attackers() == 0
 }
 
 #[inline(always)]
@@ -312,7 +318,8 @@ impl Knowledge {
 /// `-before + 2 * TEMPO`, except for a dead draw (0 for both sides).
 #[inline]
 pub fn evaluate_after_null(pos: &Position, before: i32) -> i32 {
-    if !has_attackers(pos, Color::Red) && !has_attackers(pos, Color::Black) {
+    let board = pos.board();
+    if no_attackers_left(&Counts::of(board, Color::Red), &Counts::of(board, Color::Black)) {
         return 0;
     }
     -before + 2 * TEMPO
@@ -338,9 +345,7 @@ fn evaluate_impl(pos: &Position, knowledge: Knowledge) -> i32 {
     let board = pos.board();
     let red = Counts::of(board, Color::Red);
     let black = Counts::of(board, Color::Black);
-    // docs/rules.md section 2: with no piece that can cross the river on either
-    // side, nobody can win.
-    if red.attackers() == 0 && black.attackers() == 0 {
+    if no_attackers_left(&red, &black) {
         return 0;
     }
     let p = pos.psq();
@@ -379,7 +384,7 @@ mod tests {
     /// The shortcut after a null move equals evaluating the position.
     #[test]
     fn evaluation_after_a_null_move() {
-        for fen in crate::bench::BENCH_FENS.iter().chain(["4k4/9/9/9/9/9/9/9/4A4/3AK4 w - - 0 1"].iter()) {
+        for fen in crate::fen::BENCH_FENS.iter().chain(["4k4/9/9/9/9/9/9/9/4A4/3AK4 w - - 0 1"].iter()) {
             let mut pos = Position::from_fen(fen).unwrap();
             if pos.in_check() {
                 continue;

@@ -13,6 +13,10 @@ pub struct Key(pub u64);
 
 const SEED: u64 = 0x4348_5548_414E_0001; // "CHUHAN", version 1
 
+// The keys come from SplitMix64 written out here rather than from the `rand`
+// crate used elsewhere: the tables are built at compile time (`const fn`),
+// which no `rand` generator supports, and they must never change with a crate
+// upgrade, since opening books store the keys (see [`KEY_VERSION`]).
 const fn splitmix64(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = s;

@@ -117,6 +117,24 @@ impl GameResult {
             Color::Black => GameResult::BlackWins,
         }
     }
+
+    /// The loss for `color` (the win for the other side).
+    pub const fn loss_for(color: Color) -> GameResult {
+        match color {
+            Color::Red => GameResult::BlackWins,
+            Color::Black => GameResult::RedWins,
+        }
+    }
+
+    /// The points `color` scores: 1 for a win, 0.5 for a draw, 0 for a loss
+    /// (and 0 while the game is ongoing).
+    pub fn points_for(self, color: Color) -> f64 {
+        match (self, color) {
+            (GameResult::Draw, _) => 0.5,
+            (GameResult::RedWins, Color::Red) | (GameResult::BlackWins, Color::Black) => 1.0,
+            _ => 0.0,
+        }
+    }
 }
 
 /// Why a game ended (or did not).
@@ -304,6 +322,10 @@ pub fn natural_limit_reached(pos: &Position, policy: LimitPolicy) -> bool {
 ///   has no screen to give check through (the attacking general cannot be
 ///   one: it would face the other general), so it can neither mate nor cover
 ///   points (单炮不胜单将).
+///
+/// This is the one definition of a dead draw: the judge, the match referee
+/// and the engine's answer to a draw offer all ask it. (The evaluation's own
+/// 0 for boards without any of those four kinds is its plainest case.)
 pub fn is_dead_draw(board: &Board) -> bool {
     Color::ALL.iter().all(|&c| !has_mating_material(board, c))
 }

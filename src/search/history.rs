@@ -9,7 +9,7 @@ use super::params::HISTORY_MAX;
 use crate::moves::Move;
 
 /// `SQ90[square]`: the point index 0..90 (0 off the board).
-pub static SQ90: [u8; 256] = {
+static SQ90: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut i = 0;
     while i < 256 {

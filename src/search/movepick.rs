@@ -67,8 +67,6 @@ pub struct MovePicker {
     cur: usize,
     bad: ArrayVec<Move, MAX_MOVES>,
     bad_cur: usize,
-    /// When set, no further quiet moves are yielded (late move pruning).
-    pub skip_quiets: bool,
     /// When set, the quiet stage yields only the quiet moves that give check
     /// and counts the legal ones it passes over (late move pruning that keeps
     /// quiet checks; see [`MovePicker::take_skipped`]).
@@ -143,7 +141,6 @@ impl MovePicker {
             cur: 0,
             bad: ArrayVec::new(),
             bad_cur: 0,
-            skip_quiets: false,
             quiet_checks_only: false,
             skipped: 0,
         }
@@ -236,7 +233,7 @@ impl MovePicker {
                         && !is_capture(pos, m);
                     // Keep only killers that are yielded, so the quiet stage skips exactly those.
                     self.killers[i] = if valid { m } else { Move::NULL };
-                    if valid && !self.skip_quiets {
+                    if valid {
                         return Some(m);
                     }
                 }
@@ -250,32 +247,30 @@ impl MovePicker {
                         && pos.is_legal(m)
                         && !is_capture(pos, m);
                     self.counter = if valid { m } else { Move::NULL };
-                    if valid && !self.skip_quiets {
+                    if valid {
                         return Some(m);
                     }
                 }
                 Stage::GenQuiets => {
                     self.stage = Stage::Quiets;
                     self.cur = 0;
-                    if !self.skip_quiets {
-                        let mut list = DeferredList::new();
-                        generate_into::<Quiets, _>(pos, &mut list);
-                        let scorer = QuietScorer::new(pos, ctx);
-                        for (i, &(m, test)) in list.iter().enumerate() {
-                            if !self.is_special_quiet(m) {
-                                self.quiets.push(quiet_key(scorer.score(pos, m), i, m, test));
-                            }
+                    let mut list = DeferredList::new();
+                    generate_into::<Quiets, _>(pos, &mut list);
+                    let scorer = QuietScorer::new(pos, ctx);
+                    for (i, &(m, test)) in list.iter().enumerate() {
+                        if !self.is_special_quiet(m) {
+                            self.quiets.push(quiet_key(scorer.score(pos, m), i, m, test));
                         }
-                        // Best first; the keys are distinct and ties in score go
-                        // in generation order, so the order of the legal moves
-                        // does not depend on the untested ones.
-                        self.quiets.sort_unstable_by(|a, b| b.cmp(a));
                     }
+                    // Best first; the keys are distinct and ties in score go
+                    // in generation order, so the order of the legal moves
+                    // does not depend on the untested ones.
+                    self.quiets.sort_unstable_by(|a, b| b.cmp(a));
                 }
                 Stage::Quiets => {
                     // An inner loop: passing over a move does not go back
                     // through the stage dispatch.
-                    while !self.skip_quiets && self.cur < self.quiets.len() {
+                    while self.cur < self.quiets.len() {
                         let key = self.quiets[self.cur];
                         let (m, test) = (Move(key as u16), key & 1 << 16 != 0);
                         self.cur += 1;
@@ -333,8 +328,9 @@ mod tests {
 
     /// Perft driven by the picker, with TT moves, killers and counter moves
     /// taken from elsewhere in the tree (often illegal here), checking at
-    /// every node that the picker yields exactly the generator's moves.
-    fn picker_perft(pos: &mut Position, depth: u32, hist: &Histories, hints: &mut Vec<Move>, skip: bool) -> u64 {
+    /// every node that the picker yields exactly the generator's moves and,
+    /// out of check, in the order of its stages.
+    fn picker_perft(pos: &mut Position, depth: u32, hist: &Histories, hints: &mut Vec<Move>) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -352,28 +348,34 @@ mod tests {
         expected.sort();
         got.sort();
         assert_eq!(got, expected, "picker moves differ in {}", pos.to_fen());
-        if skip {
-            // With quiets skipped from the start, exactly the captures come out.
-            let mut p = MovePicker::new(pos, tt, [pick(2), pick(3)], pick(5));
-            p.skip_quiets = true;
-            let mut caps = Vec::new();
-            while let Some(m) = p.next(pos, &ctx) {
-                caps.push(m);
-            }
-            if !pos.in_check() {
-                let mut c: Vec<Move> = pos.legal_moves().iter().copied().filter(|&m| is_capture(pos, m)).collect();
-                c.sort();
-                let tt_quiet_legal = tt.is_some() && pos.is_legal(tt) && !is_capture(pos, tt);
-                caps.retain(|&m| !(tt_quiet_legal && m == tt));
-                caps.sort();
-                assert_eq!(caps, c);
-            }
+        if !pos.in_check() {
+            // The stages' order: the TT move (when legal), the captures that
+            // do not lose material (SEE >= 0), the quiet moves, then the
+            // losing captures; the captures are exactly the legal ones.
+            let tt_legal = tt.is_some() && pos.is_legal(tt);
+            let rest = if tt_legal {
+                assert_eq!(seen[0], tt, "TT move first in {}", pos.to_fen());
+                &seen[1..]
+            } else {
+                &seen[..]
+            };
+            let stage = |m: Move| match (is_capture(pos, m), see_ge(pos, m, 0)) {
+                (true, true) => 0,
+                (false, _) => 1,
+                (true, false) => 2,
+            };
+            assert!(rest.windows(2).all(|w| stage(w[0]) <= stage(w[1])), "stage order in {}", pos.to_fen());
+            let mut caps: Vec<Move> = seen.iter().copied().filter(|&m| is_capture(pos, m)).collect();
+            let mut c: Vec<Move> = pos.legal_moves().iter().copied().filter(|&m| is_capture(pos, m)).collect();
+            caps.sort();
+            c.sort();
+            assert_eq!(caps, c);
         }
         let mut total = 0;
         for m in seen {
             hints.push(m);
             pos.make_move(m);
-            total += picker_perft(pos, depth - 1, hist, hints, skip);
+            total += picker_perft(pos, depth - 1, hist, hints);
             pos.unmake_move();
         }
         hints.truncate(n);
@@ -393,7 +395,7 @@ mod tests {
         }
         let ctx = OrderContext { hist: &hist, cont: [0, 0] };
         let (mut checks_seen, mut skipped_seen) = (0, 0);
-        crate::bench::random_walks(9, 1, 30, |pos, _| {
+        crate::test_support::random_walks(9, 1, 30, |pos, _| {
             if !pos.in_check() {
                 let mut full = Vec::new();
                 let mut p = MovePicker::new(pos, Move::NULL, [Move::NULL; 2], Move::NULL);
@@ -452,7 +454,7 @@ mod tests {
     #[test]
     fn gives_check_agrees_with_the_full_test() {
         let mut checks = 0;
-        crate::bench::random_walks(7, 1, 60, |pos, moves| {
+        crate::test_support::random_walks(7, 1, 60, |pos, moves| {
             for &m in moves {
                 let fast = pos.gives_check(m);
                 assert_eq!(fast, pos.gives_check_full(m), "{m} in {}", pos.to_fen());
@@ -474,7 +476,7 @@ mod tests {
             let mut pos = Position::from_fen(fen).unwrap();
             let expected = perft(&mut pos.clone(), depth);
             let mut hints = Vec::new();
-            assert_eq!(picker_perft(&mut pos, depth, &hist, &mut hints, depth <= 2), expected, "{fen}");
+            assert_eq!(picker_perft(&mut pos, depth, &hist, &mut hints), expected, "{fen}");
         }
     }
 }

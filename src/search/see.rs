@@ -216,7 +216,7 @@ mod tests {
     #[test]
     fn see_ge_shortcuts_agree() {
         let mut tested = 0;
-        crate::bench::random_walks(11, 1, 40, |pos, moves| {
+        crate::test_support::random_walks(11, 1, 40, |pos, moves| {
             for &m in moves {
                 let v = see(pos, m);
                 for t in [-500, -100, 0, 1, 100, 430, 1000] {

@@ -12,45 +12,12 @@
 
 use std::fmt;
 
-use crate::board::Color;
 use crate::moves::Move;
 use crate::position::Position;
 
-/// A finished game's result.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    RedWins,
-    BlackWins,
-    Draw,
-}
-
-impl GameResult {
-    /// The result when `color` loses.
-    pub fn loss_for(color: Color) -> GameResult {
-        match color {
-            Color::Red => GameResult::BlackWins,
-            Color::Black => GameResult::RedWins,
-        }
-    }
-
-    /// PGN result text.
-    pub fn pgn(self) -> &'static str {
-        match self {
-            GameResult::RedWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-        }
-    }
-
-    /// Points of `color` (1, 0.5 or 0).
-    pub fn points_for(self, color: Color) -> f64 {
-        match (self, color) {
-            (GameResult::Draw, _) => 0.5,
-            (GameResult::RedWins, Color::Red) | (GameResult::BlackWins, Color::Black) => 1.0,
-            _ => 0.0,
-        }
-    }
-}
+/// A game's result; a [`Verdict`] always holds a finished one (never
+/// `Ongoing`).
+pub use crate::rules::GameResult;
 
 /// Why a game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -171,19 +138,15 @@ pub fn occurrences(pos: &Position) -> usize {
 /// Is the game over by the rules? `None` while it goes on.
 pub fn judge(pos: &Position, settings: &RuleSettings) -> Option<Verdict> {
     let outcome = rules::judge(pos, &Rules { set: settings.rule_set, limit: settings.limit });
-    let result = match outcome.result {
-        rules::GameResult::RedWins => GameResult::RedWins,
-        rules::GameResult::BlackWins => GameResult::BlackWins,
-        rules::GameResult::Draw => GameResult::Draw,
-        rules::GameResult::Ongoing => {
-            // A shorter plain limit asked for on the command line.
-            let custom = settings.move_limit_plies;
-            if custom > 0 && custom < rules::NATURAL_LIMIT_PLIES && pos.state().plies_since_capture as u32 >= custom {
-                return Some(Verdict { result: GameResult::Draw, termination: Termination::MoveLimit });
-            }
-            return None;
+    let result = outcome.result;
+    if result == GameResult::Ongoing {
+        // A shorter plain limit asked for on the command line.
+        let custom = settings.move_limit_plies;
+        if custom > 0 && custom < rules::NATURAL_LIMIT_PLIES && pos.state().plies_since_capture as u32 >= custom {
+            return Some(Verdict { result: GameResult::Draw, termination: Termination::MoveLimit });
         }
-    };
+        return None;
+    }
     let termination = match outcome.reason {
         Reason::Checkmate => Termination::Checkmate,
         Reason::Stalemate => Termination::Stalemate,
@@ -205,6 +168,7 @@ pub fn banned_moves(pos: &Position, settings: &RuleSettings) -> Vec<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Color;
 
     fn play(fen: &str, moves: &str) -> Position {
         rules::play_moves(fen, false, moves.split_whitespace()).unwrap()

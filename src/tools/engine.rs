@@ -187,8 +187,9 @@ enum Line {
     Eof,
 }
 
-/// A running engine process.
-pub struct Engine {
+/// A running engine process the referee drives (not to be confused with
+/// [`crate::search::Engine`], Chuhan's own search).
+pub struct EngineProcess {
     child: Child,
     stdin: Option<ChildStdin>,
     rx: Receiver<Line>,
@@ -201,9 +202,9 @@ pub struct Engine {
     dead: bool,
 }
 
-impl Engine {
+impl EngineProcess {
     /// Starts the program, does the handshake, sends the options and waits for `readyok`.
-    pub fn start(config: &EngineConfig) -> Result<Engine, EngineError> {
+    pub fn start(config: &EngineConfig) -> Result<EngineProcess, EngineError> {
         let mut parts = config.cmd.split_whitespace();
         let program = parts.next().ok_or_else(|| EngineError::Spawn("empty command".into()))?;
         let mut cmd = Command::new(program);
@@ -235,7 +236,7 @@ impl Engine {
                 }
             }
         });
-        let mut engine = Engine {
+        let mut engine = EngineProcess {
             child,
             stdin,
             rx,
@@ -299,7 +300,7 @@ impl Engine {
     }
 
     /// Whether the engine advertised an option (case-insensitive).
-    pub fn advertises(&self, name: &str) -> bool {
+    fn advertises(&self, name: &str) -> bool {
         self.advertised.iter().any(|n| n.eq_ignore_ascii_case(name))
     }
 
@@ -359,11 +360,6 @@ impl Engine {
             }
             Err(RecvTimeoutError::Timeout) => Ok(None),
         }
-    }
-
-    /// Whether the process is known to be gone.
-    pub fn is_dead(&self) -> bool {
-        self.dead
     }
 
     /// A move in the engine's notation.
@@ -474,7 +470,7 @@ impl Engine {
     }
 }
 
-impl Drop for Engine {
+impl Drop for EngineProcess {
     fn drop(&mut self) {
         // Reaps the process when the owner forgot to (or could not) quit it.
         if let Ok(None) = self.child.try_wait() {
@@ -544,7 +540,7 @@ fn parse_info(line: &str, thought: &mut Thought) {
 }
 
 /// A move as text with ranks counted from `rank_base` (0 = ICCS).
-pub fn move_to_text(mv: Move, rank_base: u8) -> String {
+fn move_to_text(mv: Move, rank_base: u8) -> String {
     if rank_base == 0 {
         return mv.to_string();
     }
@@ -553,7 +549,7 @@ pub fn move_to_text(mv: Move, rank_base: u8) -> String {
 }
 
 /// Reads a move with ranks counted from `rank_base` (syntax only).
-pub fn move_from_text(text: &str, rank_base: u8) -> Option<Move> {
+fn move_from_text(text: &str, rank_base: u8) -> Option<Move> {
     if rank_base == 0 {
         return Move::from_iccs(text).ok();
     }

@@ -14,9 +14,9 @@ use crate::moves::Move;
 use crate::position::Position;
 
 use super::adjudicate::{self, GameResult, RuleSettings, Termination, Verdict};
-use super::engine::{Engine, EngineConfig, EngineScore, Protocol, Reply};
+use super::engine::{EngineConfig, EngineProcess, EngineScore, Protocol, Reply};
 use super::notation;
-use super::tc::{Clock, TimeControl};
+use super::tc::{GameClock, TimeControl};
 
 /// A start position: a FEN (`None`: the standard start) and moves played from it.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -133,7 +133,7 @@ pub struct GameRecord {
 pub struct Seat<'a> {
     pub index: usize,
     pub config: &'a EngineConfig,
-    pub engine: &'a mut Engine,
+    pub engine: &'a mut EngineProcess,
 }
 
 /// The PGN `TimeControl` value of an engine's limits.
@@ -156,7 +156,7 @@ pub fn tc_tag(config: &EngineConfig) -> String {
 }
 
 /// The `go` line for the side to move (`me`), with both clocks.
-pub fn go_command(config: &EngineConfig, me: Color, clocks: &[Option<Clock>; 2]) -> String {
+fn go_command(config: &EngineConfig, me: Color, clocks: &[Option<GameClock>; 2]) -> String {
     let mut go = String::from("go");
     let (mine, theirs) = (&clocks[me.index()], &clocks[(!me).index()]);
     match (&config.tc, mine) {
@@ -260,7 +260,7 @@ pub fn play(seats: [Seat<'_>; 2], opening: &Opening, settings: &GameSettings) ->
             ucci_base = (pos.to_fen(), record.moves.len());
         }
     }
-    let mut clocks = [Clock::new_opt(&red.config.tc), Clock::new_opt(&black.config.tc)];
+    let mut clocks = [GameClock::new_opt(&red.config.tc), GameClock::new_opt(&black.config.tc)];
     let mut draw_run = 0u32;
     let mut resign_run = [0u32; 2];
     let mut last_scores: [Option<i32>; 2] = [None, None];
@@ -435,7 +435,7 @@ fn time_note(budget: Option<u64>, engine_ms: Option<u64>) -> String {
 }
 
 fn position_command(
-    engine: &Engine,
+    engine: &EngineProcess,
     protocol: Protocol,
     root_fen: &str,
     ucci_base: &(String, usize),
@@ -456,10 +456,10 @@ fn position_command(
     cmd
 }
 
-impl Clock {
+impl GameClock {
     /// A clock for a clocked control, `None` otherwise.
-    pub fn new_opt(tc: &Option<TimeControl>) -> Option<Clock> {
-        tc.as_ref().and_then(Clock::new)
+    fn new_opt(tc: &Option<TimeControl>) -> Option<GameClock> {
+        tc.as_ref().and_then(GameClock::new)
     }
 }
 
@@ -471,7 +471,7 @@ mod tests {
     fn go_lines() {
         let mut c = EngineConfig::new("x");
         c.tc = Some(TimeControl::parse("40/90+1").unwrap());
-        let clocks = [Clock::new_opt(&c.tc), Clock::new_opt(&c.tc)];
+        let clocks = [GameClock::new_opt(&c.tc), GameClock::new_opt(&c.tc)];
         assert_eq!(
             go_command(&c, Color::Red, &clocks),
             "go time 90000 movestogo 40 increment 1000 opptime 90000 oppmovestogo 40 oppincrement 1000"

@@ -26,56 +26,44 @@ pub mod stats;
 pub mod tc;
 pub mod tournament;
 
-/// SplitMix64: a small deterministic generator for seeded pairings, lots and
-/// opening order (the same seed gives the same match on every platform).
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from a seed.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n.max(1) as u64) as usize
-    }
-
-    /// Fisher-Yates shuffle.
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = self.below(i + 1);
-            items.swap(i, j);
-        }
-    }
-}
+/// The generator behind the match's seeded choices: the opening order
+/// (`order=random`), knockout pairings and colours, and lots. `-seed` seeds
+/// it with `SeedableRng::seed_from_u64`; rand_xoshiro's generators give the
+/// same stream on every platform and build, so one seed replays one match.
+/// Draws go through `rand`'s unbiased `gen_range` / `shuffle`.
+pub type MatchRng = rand_xoshiro::Xoshiro256PlusPlus;
 
 #[cfg(test)]
 mod tests {
-    use super::Rng;
+    use super::MatchRng;
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
 
     #[test]
-    fn rng_is_deterministic_and_shuffles() {
-        let mut a = Rng::new(1);
-        let mut b = Rng::new(1);
-        assert_eq!(a.next_u64(), b.next_u64());
-        // SplitMix64 reference value for seed 0.
-        assert_eq!(Rng::new(0).next_u64(), 0xE220_A839_7B1D_CDAF);
-        let mut v: Vec<u32> = (0..10).collect();
-        Rng::new(5).shuffle(&mut v);
-        let mut sorted = v.clone();
+    fn seeded_draws_are_reproducible_and_unbiased() {
+        let draw = |seed: u64| {
+            let mut v: Vec<u32> = (0..10).collect();
+            v.shuffle(&mut MatchRng::seed_from_u64(seed));
+            v
+        };
+        assert_eq!(draw(5), draw(5));
+        assert_ne!(draw(5), draw(6));
+        let mut sorted = draw(5);
         sorted.sort();
         assert_eq!(sorted, (0..10).collect::<Vec<_>>());
-        assert_ne!(v, sorted);
+        // Every ordering of three items about equally often (1000 expected
+        // each; the bounds are more than 4 standard deviations wide).
+        let mut counts = std::collections::HashMap::new();
+        for seed in 0..6000 {
+            let mut v = [0, 1, 2];
+            v.shuffle(&mut MatchRng::seed_from_u64(seed));
+            *counts.entry(v).or_insert(0) += 1;
+        }
+        assert_eq!(counts.len(), 6);
+        assert!(counts.values().all(|&n| (870..=1130).contains(&n)), "{counts:?}");
+        // Lots: a fair coin.
+        let mut rng = MatchRng::seed_from_u64(1);
+        let heads = (0..10_000).filter(|_| rng.gen::<bool>()).count();
+        assert!((4800..=5200).contains(&heads), "{heads}");
     }
 }

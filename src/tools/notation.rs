@@ -22,7 +22,7 @@ const RED_NUMERALS: [&str; 10] = ["零", "一", "二", "三", "四", "五", "六
 const BLACK_NUMERALS: [&str; 10] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
 
 /// The file number (1..=9) of `file` (0 = `a`) from `color`'s own right.
-pub fn file_number(color: Color, file: u8) -> u8 {
+fn file_number(color: Color, file: u8) -> u8 {
     match color {
         Color::Red => 9 - file,
         Color::Black => file + 1,

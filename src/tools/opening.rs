@@ -11,11 +11,14 @@
 use std::fmt;
 use std::path::PathBuf;
 
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+
 use crate::position::Position;
 
 use super::game::Opening;
 use super::pgn;
-use super::Rng;
+use super::MatchRng;
 
 /// The default suite: `book/suite.epd`, embedded at build time.
 pub const DEFAULT_SUITE: &str = include_str!("../../book/suite.epd");
@@ -161,7 +164,7 @@ pub fn load(spec: &OpeningSpec, seed: u64) -> Result<Vec<Opening>, OpeningError>
         return Err(OpeningError::Empty { file: name });
     }
     if spec.order == OpeningOrder::Random {
-        Rng::new(seed).shuffle(&mut list);
+        list.shuffle(&mut MatchRng::seed_from_u64(seed));
     }
     let start = spec.start.saturating_sub(1) % list.len();
     list.rotate_left(start);

@@ -7,15 +7,15 @@
 //! Pure arithmetic on counts: this module knows nothing about engines or games.
 
 /// The two-sided 95% quantile of the standard normal distribution.
-pub const Z95: f64 = 1.959_963_984_540_054;
+const Z95: f64 = 1.959_963_984_540_054;
 
 /// Expected score of a player `elo` points stronger (logistic model).
-pub fn elo_to_score(elo: f64) -> f64 {
+fn elo_to_score(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
 
 /// The Elo difference for an expected score in (0, 1); ±infinity at the ends.
-pub fn score_to_elo(score: f64) -> f64 {
+fn score_to_elo(score: f64) -> f64 {
     if score <= 0.0 {
         f64::NEG_INFINITY
     } else if score >= 1.0 {
@@ -27,7 +27,7 @@ pub fn score_to_elo(score: f64) -> f64 {
 
 /// The error function (Numerical Recipes' Chebyshev fit of erfc, relative
 /// error below 1.2e-7 everywhere).
-pub fn erf(x: f64) -> f64 {
+fn erf(x: f64) -> f64 {
     if x == 0.0 {
         return 0.0;
     }
@@ -84,11 +84,6 @@ impl Wdl {
         } else {
             self.points() / n as f64
         }
-    }
-
-    /// The same table from the opponent's side.
-    pub fn flipped(&self) -> Wdl {
-        Wdl { wins: self.losses, draws: self.draws, losses: self.wins }
     }
 
     /// Draws / games (0 with no games).
@@ -171,12 +166,6 @@ impl Pentanomial {
     /// Number of pairs.
     pub fn pairs(&self) -> u32 {
         self.0.iter().sum()
-    }
-
-    /// The same table from the opponent's side.
-    pub fn flipped(&self) -> Pentanomial {
-        let p = self.0;
-        Pentanomial([p[4], p[3], p[2], p[1], p[0]])
     }
 
     fn mean_var(&self) -> (f64, f64) {
@@ -312,7 +301,6 @@ mod tests {
         p.add_pair(1.0, 0.0);
         p.add_pair(0.0, 0.5);
         assert_eq!(p.0, [0, 1, 2, 0, 1]);
-        assert_eq!(p.flipped().0, [1, 0, 2, 1, 0]);
         let p = Pentanomial([10, 40, 100, 50, 20]);
         let e = p.elo().unwrap();
         close(e.elo, 23.725_600, 1e-4);

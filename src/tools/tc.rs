@@ -159,9 +159,10 @@ impl fmt::Display for TimeControl {
     }
 }
 
-/// One side's clock during a game under a [`TimeControl::Clock`].
+/// One side's game clock, kept by the referee under a [`TimeControl::Clock`]
+/// (the engine's own view of its time in a `go` is [`crate::time::Clock`]).
 #[derive(Clone, Debug)]
-pub struct Clock {
+pub struct GameClock {
     periods: Vec<Period>,
     /// Index of the current period.
     period: usize,
@@ -171,11 +172,11 @@ pub struct Clock {
     moves_left: u32,
 }
 
-impl Clock {
+impl GameClock {
     /// A fresh clock at the start of the first period; `None` for controls without a clock.
-    pub fn new(tc: &TimeControl) -> Option<Clock> {
+    pub fn new(tc: &TimeControl) -> Option<GameClock> {
         match tc {
-            TimeControl::Clock(periods) if !periods.is_empty() => Some(Clock {
+            TimeControl::Clock(periods) if !periods.is_empty() => Some(GameClock {
                 periods: periods.clone(),
                 period: 0,
                 remaining_ms: periods[0].time_ms as i64,
@@ -266,7 +267,7 @@ mod tests {
     #[test]
     fn clock_periods_roll_over() {
         let tc = TimeControl::parse("2/10,1/5").unwrap();
-        let mut c = Clock::new(&tc).unwrap();
+        let mut c = GameClock::new(&tc).unwrap();
         assert_eq!((c.remaining_ms(), c.moves_to_go()), (10_000, Some(2)));
         assert!(c.charge(3000, 0));
         assert_eq!((c.remaining_ms(), c.moves_to_go()), (7000, Some(1)));
@@ -280,13 +281,13 @@ mod tests {
 
     #[test]
     fn increment_and_margin() {
-        let mut c = Clock::new(&TimeControl::parse("1+0.01").unwrap()).unwrap();
+        let mut c = GameClock::new(&TimeControl::parse("1+0.01").unwrap()).unwrap();
         assert_eq!(c.moves_to_go(), None);
         assert!(c.charge(500, 0));
         assert_eq!(c.remaining_ms(), 510);
         assert!(c.charge(520, 20));
         assert_eq!(c.remaining_ms(), 10);
         assert!(!c.charge(31, 20));
-        assert!(Clock::new(&TimeControl::MoveTime(50)).is_none());
+        assert!(GameClock::new(&TimeControl::MoveTime(50)).is_none());
     }
 }

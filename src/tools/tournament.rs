@@ -15,16 +15,19 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Duration;
 
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+
 use crate::board::Color;
 
 use super::adjudicate::{GameResult, Termination};
 use super::args::{MatchConfig, TournamentKind};
-use super::engine::{Engine, EngineConfig, EngineError};
+use super::engine::{EngineConfig, EngineError, EngineProcess};
 use super::game::{self, GameRecord, GameSettings, Opening, Seat};
 use super::opening::{self, OpeningError};
 use super::pgn;
 use super::stats::{Pentanomial, Sprt, SprtVerdict, Wdl};
-use super::Rng;
+use super::MatchRng;
 
 /// Receives what happens during a match (the CLI prints it).
 pub trait MatchObserver {
@@ -117,7 +120,7 @@ fn worker(
     configs: &[EngineConfig],
     settings: &GameSettings,
 ) {
-    let mut engines: HashMap<usize, Engine> = HashMap::new();
+    let mut engines: HashMap<usize, EngineProcess> = HashMap::new();
     loop {
         let job = match jobs.lock() {
             Ok(rx) => match rx.recv() {
@@ -172,11 +175,11 @@ fn run_job(
     job: &Job,
     configs: &[EngineConfig],
     settings: &GameSettings,
-    engines: &mut HashMap<usize, Engine>,
+    engines: &mut HashMap<usize, EngineProcess>,
 ) -> GameRecord {
     for idx in [job.red, job.black] {
         if let std::collections::hash_map::Entry::Vacant(slot) = engines.entry(idx) {
-            match Engine::start(&configs[idx]) {
+            match EngineProcess::start(&configs[idx]) {
                 Ok(e) => {
                     slot.insert(e);
                 }
@@ -210,7 +213,7 @@ fn run_job(
 /// One knockout mini-match (docs/rules.md section 5: best of three, an extra
 /// decisive game or a lot on a tie).
 #[derive(Clone, Debug)]
-pub struct MiniMatch {
+struct MiniMatch {
     pub players: [usize; 2],
     pub points: [f64; 2],
     pub games: u32,
@@ -222,9 +225,8 @@ pub struct MiniMatch {
 }
 
 impl MiniMatch {
-    fn next_colours(&self, rng: &mut Rng) -> (usize, usize) {
-        let a_red =
-            if self.games == 3 { rng.next_u64() & 1 == 0 } else { self.games.is_multiple_of(2) == self.first_red };
+    fn next_colours(&self, rng: &mut MatchRng) -> (usize, usize) {
+        let a_red = if self.games == 3 { rng.gen::<bool>() } else { self.games.is_multiple_of(2) == self.first_red };
         if a_red {
             (self.players[0], self.players[1])
         } else {
@@ -232,7 +234,7 @@ impl MiniMatch {
         }
     }
 
-    fn record(&mut self, rec: &GameRecord, rng: &mut Rng) {
+    fn record(&mut self, rec: &GameRecord, rng: &mut MatchRng) {
         for (k, &p) in self.players.iter().enumerate() {
             let color = if rec.red == p { Color::Red } else { Color::Black };
             self.points[k] += rec.result.points_for(color);
@@ -249,7 +251,7 @@ impl MiniMatch {
             self.winner = Some(winner_color);
         } else {
             self.by_lot = true;
-            self.winner = Some(self.players[(rng.next_u64() & 1) as usize]);
+            self.winner = Some(self.players[rng.gen_range(0..2)]);
         }
     }
 }
@@ -345,7 +347,7 @@ impl Report {
     }
 
     /// The one-line progress summary.
-    pub fn progress_line(&self, total: Option<u32>) -> String {
+    fn progress_line(&self, total: Option<u32>) -> String {
         let mut s = match total {
             Some(t) => format!("Games {}/{}", self.games, t),
             None => format!("Games {}", self.games),
@@ -381,7 +383,7 @@ impl Report {
     }
 
     /// The rating table (per engine, plus pairwise for two engines).
-    pub fn rating_table(&self) -> String {
+    fn rating_table(&self) -> String {
         let mut s = String::new();
         let _ = writeln!(
             s,
@@ -622,7 +624,7 @@ pub fn run(cfg: &MatchConfig, observer: &mut dyn MatchObserver) -> Result<Report
     let mut runner =
         Runner { cfg, report, observer, pgn, pair_scores: HashMap::new(), date: pgn::today(), total: None };
     let pool = Pool::new(cfg.concurrency, Arc::new(cfg.engines.clone()), Arc::new(cfg.game.clone()));
-    let mut rng = Rng::new(cfg.seed);
+    let mut rng = MatchRng::seed_from_u64(cfg.seed);
     let mut next_opening = 0usize;
     let mut take_opening = || {
         let o = openings[next_opening % openings.len()].clone();
@@ -673,7 +675,7 @@ pub fn run(cfg: &MatchConfig, observer: &mut dyn MatchObserver) -> Result<Report
 fn run_knockout(
     runner: &mut Runner<'_>,
     pool: &Pool,
-    rng: &mut Rng,
+    rng: &mut MatchRng,
     take_opening: &mut dyn FnMut() -> Opening,
 ) -> Result<(), MatchError> {
     let mut players: Vec<usize> = (0..runner.cfg.engines.len()).collect();
@@ -681,7 +683,7 @@ fn run_knockout(
     let mut seq = 0usize;
     while players.len() > 1 && runner.report.stopped.is_none() {
         // Random pairing; the odd player out gets a bye and advances.
-        rng.shuffle(&mut players);
+        players.shuffle(rng);
         let bye = if players.len() % 2 == 1 { players.pop() } else { None };
         let mut matches: Vec<MiniMatch> = players
             .chunks(2)
@@ -689,7 +691,7 @@ fn run_knockout(
                 players: [c[0], c[1]],
                 points: [0.0; 2],
                 games: 0,
-                first_red: rng.next_u64() & 1 == 0,
+                first_red: rng.gen::<bool>(),
                 winner: None,
                 by_lot: false,
             })
@@ -793,7 +795,7 @@ mod tests {
 
     #[test]
     fn mini_match_best_of_three() {
-        let mut rng = Rng::new(3);
+        let mut rng = MatchRng::seed_from_u64(3);
         let mut m =
             MiniMatch { players: [4, 7], points: [0.0; 2], games: 0, first_red: true, winner: None, by_lot: false };
         assert_eq!(m.next_colours(&mut rng), (4, 7));
