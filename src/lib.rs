@@ -25,6 +25,7 @@ pub mod board;
 pub mod book;
 pub mod eval;
 pub mod fen;
+pub mod files;
 pub mod memory;
 pub mod movegen;
 pub mod moves;

@@ -159,9 +159,10 @@ pub fn main(args: Vec<String>) -> ExitCode {
     }
 }
 
+/// Reads a text input (regular files only, at most [`chuhan::files::TEXT_LIMIT`] bytes).
 pub(crate) fn read_text(path: &std::path::Path) -> Result<String, ExitCode> {
-    std::fs::read_to_string(path).map_err(|e| {
-        eprintln!("error: cannot read {}: {e}", path.display());
+    chuhan::files::read_text(path).map_err(|e| {
+        eprintln!("error: {e}");
         ExitCode::from(2)
     })
 }
