@@ -23,6 +23,7 @@ pub mod attacks;
 pub mod bench;
 pub mod board;
 pub mod book;
+pub mod build_info;
 pub mod eval;
 pub mod fen;
 pub mod files;
