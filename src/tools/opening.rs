@@ -74,7 +74,7 @@ impl fmt::Display for OpeningError {
             OpeningError::File(e) => write!(f, "openings: {e}"),
             OpeningError::BadPosition { file, line, error } => write!(f, "{file}:{line}: bad position: {error}"),
             OpeningError::BadMove { file, game, token } => {
-                write!(f, "{file}: game {game}: `{token}` is not a legal ICCS move")
+                write!(f, "{file}: game {game}: `{token}` is not a legal move (ICCS, Chinese or WXF)")
             }
             OpeningError::Empty { file } => write!(f, "{file} holds no openings"),
         }
