@@ -352,3 +352,28 @@ fn pgn_in_chinese_and_wxf_reads_back_as_openings() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("notation="), "{}", String::from_utf8_lossy(&bad.stderr));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn pgnout_and_openings_that_are_not_regular_files_fail_at_once() {
+    let dir = temp_dir("notfiles");
+    let fifo = dir.join("games.pgn");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let me = env!("CARGO_BIN_EXE_chuhan");
+    let start = std::time::Instant::now();
+    for (flag, value, why) in [
+        ("-pgnout", fifo.display().to_string(), "not a regular file"),
+        ("-openings", format!("file={}", fifo.display()), "is not a regular file (it is a FIFO)"),
+        ("-openings", "file=/dev/zero".to_string(), "is not a regular file (it is a character device)"),
+    ] {
+        let out = Command::new(me)
+            .args(["match", "-engine", &format!("cmd={me}"), "-engine", &format!("cmd={me}")])
+            .args(["-each", "depth=1", "-games", "1", flag, &value])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(why), "{flag} {value}: {err}");
+    }
+    assert!(start.elapsed() < std::time::Duration::from_secs(10));
+    let _ = std::fs::remove_dir_all(&dir);
+}
