@@ -42,7 +42,7 @@ fn benches(c: &mut Criterion) {
             engine.search(mid, &SearchLimits::depth(8), None, Arc::new(SearchSignals::default()), &mut NullReporter);
         (r.nodes, start.elapsed())
     };
-    // The node count is line 11 of `chuhan bench 8`; it is printed so that
+    // The node count is line 11 of `chuhan bench 16 1 8`; it is printed so that
     // timings of two builds are compared only when they searched the same
     // tree, and every timed run must repeat it.
     let (expected, _) = search(&mut engine);

@@ -14,6 +14,14 @@ use std::ptr::NonNull;
 /// Huge page size (x86-64 and aarch64 Linux) and the alignment of large tables.
 const HUGE_PAGE: usize = 2 << 20;
 
+/// Memory available for new allocations in MB (Linux `MemAvailable`), or
+/// `None` where the system does not say.
+pub fn available_mb() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let kb: u64 = info.lines().find(|l| l.starts_with("MemAvailable:"))?.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
+
 /// Types for which all-zero bytes are a valid value.
 ///
 /// # Safety
@@ -57,14 +65,6 @@ impl<T: Zeroable> LargeTable<T> {
         unsafe { std::ptr::write_bytes(raw, 0, layout.size()) };
         LargeTable { ptr, len, layout }
     }
-}
-
-/// Memory the system can still give, in MB (Linux `MemAvailable` from
-/// `/proc/meminfo`); `None` where that is unknown.
-pub fn available_mb() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let kb: u64 = info.lines().find(|l| l.starts_with("MemAvailable:"))?.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb / 1024)
 }
 
 impl<T: Zeroable> Deref for LargeTable<T> {

@@ -6,7 +6,11 @@ use std::collections::{HashMap, HashSet};
 
 use chuhan::book::suite;
 use chuhan::book::text::parse_lines;
-use chuhan::book::{mirror_key, BookError, BuildError, OpeningBook, ProbeOptions, Randomness, HEADER_LEN, RECORD_LEN};
+use chuhan::book::{
+    mirror_key, BookError, BuildError, OpeningBook, ProbeOptions, Randomness, HEADER_LEN, MAX_FILE_LEN, MAX_RECORDS,
+    RECORD_LEN,
+};
+use chuhan::files::FileError;
 use chuhan::moves::Move;
 use chuhan::position::zobrist::KEY_VERSION;
 use chuhan::position::Position;
@@ -227,7 +231,7 @@ fn corrupt_files_are_rejected() {
     }
     // Missing file: an I/O error naming the path; the messages are readable.
     let e = OpeningBook::load(std::path::Path::new("/nonexistent/chuhan.book")).unwrap_err();
-    assert!(matches!(e, BookError::Io { .. }));
+    assert!(matches!(e, BookError::File(FileError::Io { .. })), "{e:?}");
     assert!(e.to_string().contains("/nonexistent/chuhan.book"), "{e}");
     assert!(BookError::BadMagic.to_string().contains("not a Chuhan book"));
 }
@@ -333,4 +337,70 @@ fn suite_parses_and_every_position_is_legal_and_distinct() {
         assert_eq!(cands.len(), entries.len());
         assert!(cands.iter().zip(&entries).all(|(c, (_, e))| c.fen == e.fen && c.ecco == e.ecco));
     }
+}
+
+/// A scratch directory for this test process.
+fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("chuhan-book-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn book_paths_that_are_not_books_fail_fast_with_a_reason() {
+    let start = std::time::Instant::now();
+    let dir = scratch_dir("paths");
+    // A device that never ends.
+    let e = OpeningBook::load(std::path::Path::new("/dev/zero")).unwrap_err();
+    assert!(matches!(e, BookError::File(FileError::NotRegular { kind: "a character device", .. })), "{e:?}");
+    assert_eq!(e.to_string(), "/dev/zero is not a regular file (it is a character device)");
+    // A FIFO nobody writes to.
+    let fifo = dir.join("fifo.book");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let e = OpeningBook::load(&fifo).unwrap_err();
+    assert!(matches!(e, BookError::File(FileError::NotRegular { kind: "a FIFO", .. })), "{e:?}");
+    // A directory.
+    let e = OpeningBook::load(&dir).unwrap_err();
+    assert!(e.to_string().ends_with("is not a regular file (it is a directory)"), "{e}");
+    // A (sparse) file one byte larger than the largest valid book.
+    let big = dir.join("big.book");
+    std::fs::File::create(&big).unwrap().set_len(MAX_FILE_LEN + 1).unwrap();
+    let e = OpeningBook::load(&big).unwrap_err();
+    assert_eq!(e, BookError::File(FileError::TooLarge { path: big.display().to_string(), limit: MAX_FILE_LEN }));
+    assert!(e.to_string().contains(&format!("is larger than {MAX_FILE_LEN} bytes")), "{e}");
+    // In a list, the first bad file stops the load with its reason.
+    let good = dir.join("good.book");
+    std::fs::write(&good, BOOK_BYTES).unwrap();
+    assert!(OpeningBook::load_all(&[&good]).is_ok());
+    assert!(matches!(OpeningBook::load_all(&[&good, &fifo]), Err(BookError::File(FileError::NotRegular { .. }))));
+    assert!(start.elapsed() < std::time::Duration::from_secs(5), "{:?}", start.elapsed());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn truncated_book_files_say_how_much_is_left() {
+    let dir = scratch_dir("truncated");
+    let records = (BOOK_BYTES.len() - HEADER_LEN) / RECORD_LEN;
+    // Cut in the middle of the last record, and after a whole record.
+    let cut = dir.join("cut.book");
+    std::fs::write(&cut, &BOOK_BYTES[..BOOK_BYTES.len() - 5]).unwrap();
+    let e = OpeningBook::load(&cut).unwrap_err();
+    assert!(matches!(e, BookError::LengthMismatch { .. }), "{e:?}");
+    let text = e.to_string();
+    assert!(text.starts_with("book file truncated: "), "{text}");
+    assert!(text.contains(&format!("({} whole records and a partial one)", records - 1)), "{text}");
+    std::fs::write(&cut, &BOOK_BYTES[..BOOK_BYTES.len() - RECORD_LEN]).unwrap();
+    let text = OpeningBook::load(&cut).unwrap_err().to_string();
+    assert!(text.contains(&format!("({} whole records)", records - 1)), "{text}");
+    // Padding is named as such.
+    let mut padded = BOOK_BYTES.to_vec();
+    padded.push(0);
+    std::fs::write(&cut, &padded).unwrap();
+    assert!(OpeningBook::load(&cut).unwrap_err().to_string().starts_with("book file padded: "));
+    // A header announcing more records than the format allows is refused
+    // before its length is even compared.
+    let e = corrupt(|b| b[16..20].copy_from_slice(&(MAX_RECORDS + 1).to_le_bytes()));
+    assert_eq!(e, BookError::TooManyRecords { records: MAX_RECORDS + 1 });
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -243,6 +243,29 @@ fn missing_corrupt_and_truncated_book_files_are_reported_and_skipped() {
 }
 
 #[test]
+fn devices_fifos_and_directories_as_book_paths_are_refused_at_once() {
+    let fifo = scratch("never-written.fifo");
+    let _ = std::fs::remove_file(&fifo);
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let dir = fifo.parent().unwrap().to_path_buf();
+    let mut e = ucci();
+    let start = Instant::now();
+    e.send(&format!("setoption bookfiles /dev/zero;{};{};embedded", fifo.display(), dir.display()));
+    e.send("isready");
+    let lines = e.expect_line("readyok", SECS5);
+    assert!(start.elapsed() < Duration::from_secs(2), "{:?}", start.elapsed());
+    let errors: Vec<&String> = lines.iter().filter(|l| l.starts_with("info string error: book file")).collect();
+    assert_eq!(errors.len(), 3, "{lines:?}");
+    assert!(errors[0].ends_with("'/dev/zero' not used: /dev/zero is not a regular file (it is a character device)"));
+    assert!(errors[1].ends_with("is not a regular file (it is a FIFO)"), "{lines:?}");
+    assert!(errors[2].ends_with("is not a regular file (it is a directory)"), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("info string bookfiles: probing embedded")), "{lines:?}");
+    e.send("quit");
+    e.expect_line("bye", SECS5);
+    let _ = std::fs::remove_file(&fifo);
+}
+
+#[test]
 fn books_are_probed_in_the_listed_order() {
     let start = Position::startpos();
     let king = king_book("king.book");

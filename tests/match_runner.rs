@@ -299,3 +299,81 @@ fn chuhan_self_match() {
     assert_eq!(replay_pgn(&pgn_path), 2);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn pgn_in_chinese_and_wxf_reads_back_as_openings() {
+    let dir = temp_dir("notations");
+    let me = env!("CARGO_BIN_EXE_chuhan");
+    let mut played: Vec<Vec<String>> = Vec::new();
+    for notation in ["iccs", "chinese", "wxf"] {
+        let pgn_path = dir.join(format!("{notation}.pgn"));
+        let mut a = words(&format!("-engine cmd={me} -engine cmd={me} -each depth=1 -games 2 -maxmoves 30"));
+        a.extend(words("-ratinginterval 0 -openings startpos"));
+        a.extend(["-pgnout".to_string(), pgn_path.display().to_string(), format!("notation={notation}")]);
+        let r = run(&a);
+        assert_eq!(r.games, 2, "{r}");
+        let text = std::fs::read_to_string(&pgn_path).unwrap();
+        let tag = match notation {
+            "iccs" => "ICCS",
+            "chinese" => "Chinese",
+            _ => "WXF",
+        };
+        assert_eq!(text.matches(&format!("[Format \"{tag}\"]")).count(), 2, "{text}");
+        if notation == "chinese" {
+            assert!(
+                text.contains("1. 炮") || text.contains("1. 马") || text.contains("1. 兵") || text.contains("1. 车")
+            );
+        }
+        // Read back through the opening loader: every move legal, every ply kept.
+        let spec = chuhan::tools::opening::OpeningSpec {
+            file: pgn_path.clone(),
+            format: chuhan::tools::opening::OpeningFormat::Pgn,
+            order: chuhan::tools::opening::OpeningOrder::Sequential,
+            plies: None,
+            start: 1,
+        };
+        let openings = chuhan::tools::opening::load(&spec, 1).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(openings.len(), 2);
+        for (o, plies) in openings.iter().zip(text.match_indices("[PlyCount \"")) {
+            let n: usize = text[plies.0 + 11..].split('"').next().unwrap().parse().unwrap();
+            assert_eq!(o.moves.len(), n, "{text}");
+        }
+        played.push(openings.iter().flat_map(|o| o.moves.iter().map(|m| m.to_string())).collect());
+    }
+    // depth=1 self-play is deterministic: the three files hold the same games.
+    assert_eq!(played[0], played[1]);
+    assert_eq!(played[0], played[2]);
+    // An unknown notation is an argument error.
+    let bad = Command::new(me)
+        .args(["match", "-engine", "cmd=x", "-engine", "cmd=y", "-pgnout", "f", "notation=san"])
+        .output();
+    let bad = bad.unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("notation="), "{}", String::from_utf8_lossy(&bad.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn pgnout_and_openings_that_are_not_regular_files_fail_at_once() {
+    let dir = temp_dir("notfiles");
+    let fifo = dir.join("games.pgn");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let me = env!("CARGO_BIN_EXE_chuhan");
+    let start = std::time::Instant::now();
+    for (flag, value, why) in [
+        ("-pgnout", fifo.display().to_string(), "not a regular file"),
+        ("-openings", format!("file={}", fifo.display()), "is not a regular file (it is a FIFO)"),
+        ("-openings", "file=/dev/zero".to_string(), "is not a regular file (it is a character device)"),
+    ] {
+        let out = Command::new(me)
+            .args(["match", "-engine", &format!("cmd={me}"), "-engine", &format!("cmd={me}")])
+            .args(["-each", "depth=1", "-games", "1", flag, &value])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(why), "{flag} {value}: {err}");
+    }
+    assert!(start.elapsed() < std::time::Duration::from_secs(10));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -35,6 +35,7 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::board::{Color, Square};
+use crate::files::{self, FileError};
 use crate::moves::Move;
 use crate::position::zobrist::{self, KEY_VERSION};
 use crate::position::Position;
@@ -49,6 +50,11 @@ pub const FORMAT_VERSION: u32 = 1;
 pub const HEADER_LEN: usize = 32;
 /// Record size in bytes: key `u64`, move `u16`, weight `u16`.
 pub const RECORD_LEN: usize = 12;
+/// Most records a book may hold (4 Mi, 48 MiB of records): far beyond any
+/// opening book, and the bound on what a loader reads from a book path.
+pub const MAX_RECORDS: u32 = 1 << 22;
+/// Largest valid book file in bytes (header and [`MAX_RECORDS`] records).
+pub const MAX_FILE_LEN: u64 = HEADER_LEN as u64 + MAX_RECORDS as u64 * RECORD_LEN as u64;
 
 /// The default book, built from `book/openings.txt` by `chuhan book build`.
 static EMBEDDED: &[u8] = include_bytes!("../../book/chuhan.book");
@@ -134,8 +140,9 @@ pub struct ProbeOptions {
 /// Why a book file was rejected. The caller keeps playing without the book.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BookError {
-    /// The file could not be read.
-    Io { path: String, message: String },
+    /// The file could not be read (missing, not a regular file, larger than
+    /// [`MAX_FILE_LEN`]).
+    File(FileError),
     /// Shorter than the header.
     Truncated { len: usize },
     /// The first 8 bytes are not [`MAGIC`].
@@ -144,6 +151,8 @@ pub enum BookError {
     UnsupportedFormat { found: u32 },
     /// The keys were computed with other Zobrist tables.
     KeyVersionMismatch { found: u32, expected: u32 },
+    /// The header announces more than [`MAX_RECORDS`] records.
+    TooManyRecords { records: u32 },
     /// The length does not match the record count in the header.
     LengthMismatch { records: u32, expected: u64, found: u64 },
     /// The records do not match the header's checksum.
@@ -157,7 +166,11 @@ pub enum BookError {
 impl fmt::Display for BookError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BookError::Io { path, message } => write!(f, "cannot read book {path}: {message}"),
+            BookError::File(FileError::Io { path, message }) => write!(f, "cannot read book {path}: {message}"),
+            BookError::File(e) => e.fmt(f),
+            BookError::TooManyRecords { records } => {
+                write!(f, "book header announces {records} records, more than the format's {MAX_RECORDS}")
+            }
             BookError::Truncated { len } => {
                 write!(f, "book file truncated: {len} bytes, the header alone is {HEADER_LEN}")
             }
@@ -168,10 +181,16 @@ impl fmt::Display for BookError {
             BookError::KeyVersionMismatch { found, expected } => {
                 write!(f, "book built for Zobrist key version {found}, this build uses {expected}; rebuild the book")
             }
-            BookError::LengthMismatch { records, expected, found } => write!(
+            BookError::LengthMismatch { records, expected, found } if found < expected => write!(
                 f,
-                "book file truncated or padded: header says {records} records ({expected} bytes), file has {found} bytes"
+                "book file truncated: header says {records} records ({expected} bytes), file has {found} bytes \
+                 ({} whole records{})",
+                (found - HEADER_LEN as u64) / RECORD_LEN as u64,
+                if !(found - HEADER_LEN as u64).is_multiple_of(RECORD_LEN as u64) { " and a partial one" } else { "" }
             ),
+            BookError::LengthMismatch { records, expected, found } => {
+                write!(f, "book file padded: header says {records} records ({expected} bytes), file has {found} bytes")
+            }
             BookError::ChecksumMismatch { stored, computed } => {
                 write!(f, "book file corrupt: checksum {computed:016x}, header says {stored:016x}")
             }
@@ -296,10 +315,10 @@ impl OpeningBook {
         DECODED.get_or_init(|| OpeningBook::from_bytes(EMBEDDED)).clone()
     }
 
-    /// Reads a book file.
+    /// Reads a book file: only a regular file, at most [`MAX_FILE_LEN`]
+    /// bytes, never blocking (a FIFO or device is refused at once).
     pub fn load(path: &Path) -> Result<OpeningBook, BookError> {
-        let bytes = std::fs::read(path)
-            .map_err(|e| BookError::Io { path: path.display().to_string(), message: e.to_string() })?;
+        let bytes = files::read_limited(path, MAX_FILE_LEN).map_err(BookError::File)?;
         OpeningBook::from_bytes(&bytes)
     }
 
@@ -331,6 +350,9 @@ impl OpeningBook {
             return Err(BookError::KeyVersionMismatch { found: key_version, expected: KEY_VERSION });
         }
         let records = read_u32(bytes, 16);
+        if records > MAX_RECORDS {
+            return Err(BookError::TooManyRecords { records });
+        }
         let expected = HEADER_LEN as u64 + records as u64 * RECORD_LEN as u64;
         if expected != bytes.len() as u64 {
             return Err(BookError::LengthMismatch { records, expected, found: bytes.len() as u64 });

@@ -38,6 +38,10 @@ fn book_build(
 ) -> Result<(), ExitCode> {
     let lines = read_book_lines(input)?;
     let (book, stats) = book::text::build_from_lines(&lines);
+    if book.len() > book::MAX_RECORDS as usize {
+        eprintln!("error: {} records, more than a book may hold ({})", book.len(), book::MAX_RECORDS);
+        return Err(ExitCode::from(2));
+    }
     write_file(output, &book.to_bytes())?;
     if let Some(depth) = verify_depth {
         let mut scorer = book::verify::Scorer::new(depth, 16);

@@ -1,5 +1,5 @@
-//! Command-line front end: subcommands `perft`, `bench`, `judge`, `match` and
-//! `book` (build / probe / suite). With no arguments the binary is a protocol
+//! Command-line front end: subcommands `perft`, `bench`, `compiler`, `judge`,
+//! `match` and `book` (build / probe / suite). With no arguments the binary is a protocol
 //! engine on stdin/stdout.
 //!
 //! Errors go to stderr with exit code 2; results go to stdout.
@@ -48,13 +48,16 @@ enum Command {
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
         threads: u32,
     },
-    /// Search a fixed set of positions (1 thread, 16 MB); the last line is
-    /// `<nodes> nodes <nps> nps`, a deterministic signature of the search.
+    /// Search a fixed set of positions (default: 16 MB, 1 thread, depth 11,
+    /// the built-in positions); the last line is `<nodes> nodes <nps> nps`, a
+    /// deterministic signature of the search. Stockfish's argument order.
     Bench {
-        /// Depth in plies.
-        #[arg(default_value_t = chuhan::bench::BENCH_DEPTH, value_parser = clap::value_parser!(u32).range(1..=64))]
-        depth: u32,
+        /// `[hash MB] [threads] [limit] [default|current|FILE] [depth|nodes|movetime]`
+        #[arg(num_args = 0..=5, allow_hyphen_values = true)]
+        args: Vec<String>,
     },
+    /// How this binary was built: compiler, target, CPU features, profile, commit.
+    Compiler,
     /// Judge a game: print the PGN result and the reason (docs/rules.md sections 2-4).
     Judge {
         /// Position the moves start from (default: the start position).
@@ -150,7 +153,11 @@ pub fn main(args: Vec<String>) -> ExitCode {
         Some(Command::Perft { depth, fen, divide, relaxed, threads }) => {
             perft::run_perft(depth, &fen, divide, relaxed, threads as usize)
         }
-        Some(Command::Bench { depth }) => perft::run_bench(depth),
+        Some(Command::Bench { args }) => perft::run_bench(&args),
+        Some(Command::Compiler) => {
+            println!("{}", chuhan::build_info::compiler_text());
+            ExitCode::SUCCESS
+        }
         Some(Command::Judge { fen, moves, rules, limit, relaxed }) => {
             judge::run_judge(&fen, &moves, &rules, &limit, relaxed)
         }
@@ -159,9 +166,10 @@ pub fn main(args: Vec<String>) -> ExitCode {
     }
 }
 
+/// Reads a text input (regular files only, at most [`chuhan::files::TEXT_LIMIT`] bytes).
 pub(crate) fn read_text(path: &std::path::Path) -> Result<String, ExitCode> {
-    std::fs::read_to_string(path).map_err(|e| {
-        eprintln!("error: cannot read {}: {e}", path.display());
+    chuhan::files::read_text(path).map_err(|e| {
+        eprintln!("error: {e}");
         ExitCode::from(2)
     })
 }

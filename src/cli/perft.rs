@@ -4,18 +4,44 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use chuhan::bench::BenchSpec;
 use chuhan::fen::{FenError, Setup};
 use chuhan::perft;
 use chuhan::position::Position;
 
-pub fn run_bench(depth: u32) -> ExitCode {
-    let report = chuhan::bench::run_bench(depth);
+/// `chuhan bench [hash] [threads] [limit] [default|current|FILE] [depth|nodes|movetime]`:
+/// one line per position on stdout as it is searched, Stockfish's summary on
+/// stderr, and `<nodes> nodes <nps> nps` as the last stdout line. `current`
+/// is the start position here.
+pub fn run_bench(args: &[String]) -> ExitCode {
+    let spec = match BenchSpec::parse(args) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            eprintln!("usage: chuhan {}", chuhan::bench::USAGE);
+            return ExitCode::from(2);
+        }
+    };
     let mut out = std::io::stdout().lock();
-    for (i, l) in report.lines.iter().enumerate() {
+    let mut index = 0;
+    let result = chuhan::bench::run(&spec, chuhan::START_FEN, |l| {
+        index += 1;
         let best = l.best.map_or_else(|| "(none)".to_string(), |m| m.to_string());
-        let _ = writeln!(out, "{:2} {:>10} {best} {}", i + 1, l.nodes, l.fen);
-    }
+        let _ = writeln!(out, "{index:2} {:>10} {best} {}", l.nodes, l.fen);
+    });
+    let report = match result {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let _ = writeln!(out, "time {} ms", report.time.as_millis());
+    let _ = out.flush();
+    eprintln!("\n===========================");
+    for line in report.summary() {
+        eprintln!("{line}");
+    }
     let _ = writeln!(out, "{} nodes {} nps", report.nodes, report.nps());
     ExitCode::SUCCESS
 }

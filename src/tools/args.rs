@@ -22,7 +22,7 @@ usage: chuhan match -engine cmd=PATH [name=N] [proto=ucci|uci] [option.NAME=VALU
                     -engine ... [-each KEY=VALUE ...]
                     [-tc TC] [-games N] [-rounds N] [-repeat] [-concurrency N]
                     [-openings startpos | file=F [format=epd|pgn] [order=sequential|random] [plies=N] [start=N]]
-                    [-pgnout FILE] [-sprt elo0=A elo1=B alpha=X beta=Y] [-ratinginterval N]
+                    [-pgnout FILE [notation=iccs|chinese|wxf]] [-sprt elo0=A elo1=B alpha=X beta=Y] [-ratinginterval N]
                     [-tournament round-robin|gauntlet|knockout] [-seed S] [-event NAME]
                     [-draw movenumber=N movecount=M score=S] [-resign movecount=M score=S [twosided=true]]
                     [-maxmoves N] [-movelimit PLIES] [-rules asian|chinese] [-hangtimeout S] [-recover]
@@ -54,6 +54,8 @@ pub struct MatchConfig {
     /// `-openings startpos`: every game from the start position (no suite).
     pub start_position_only: bool,
     pub pgn_out: Option<PathBuf>,
+    /// Movetext notation of `-pgnout` (`notation=iccs|chinese|wxf`).
+    pub pgn_notation: super::pgn::PgnNotation,
     pub sprt: Option<Sprt>,
     /// Print the rating every N games (0: only at the end).
     pub rating_interval: u32,
@@ -161,6 +163,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, ArgError> {
         openings: None,
         start_position_only: false,
         pgn_out: None,
+        pgn_notation: super::pgn::PgnNotation::Iccs,
         sprt: None,
         rating_interval: 10,
         tournament: TournamentKind::RoundRobin,
@@ -209,6 +212,17 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, ArgError> {
             "-pgnout" => {
                 let file = v.first().ok_or_else(|| ArgError("-pgnout needs a file".into()))?;
                 cfg.pgn_out = Some(PathBuf::from(file));
+                for extra in &v[1..] {
+                    let notation = extra.strip_prefix("notation=").and_then(super::pgn::PgnNotation::parse);
+                    match notation {
+                        Some(n) => cfg.pgn_notation = n,
+                        None => {
+                            return err(format!(
+                                "-pgnout: unknown setting `{extra}` (notation=iccs, notation=chinese or notation=wxf)"
+                            ))
+                        }
+                    }
+                }
             }
             "-ratinginterval" => cfg.rating_interval = num(&switch, &one(&switch, v)?)?,
             "-seed" => cfg.seed = num(&switch, &one(&switch, v)?)?,

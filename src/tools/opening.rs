@@ -14,6 +14,7 @@ use std::path::PathBuf;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
+use crate::files::{self, FileError};
 use crate::position::Position;
 
 use super::game::Opening;
@@ -52,19 +53,31 @@ pub struct OpeningSpec {
 /// An opening file that cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OpeningError {
-    Io { file: String, error: String },
-    BadPosition { file: String, line: usize, error: String },
-    BadMove { file: String, game: usize, token: String },
-    Empty { file: String },
+    /// The file could not be read (missing, not a regular file, too large, not UTF-8).
+    File(FileError),
+    BadPosition {
+        file: String,
+        line: usize,
+        error: String,
+    },
+    BadMove {
+        file: String,
+        game: usize,
+        token: String,
+    },
+    Empty {
+        file: String,
+    },
 }
 
 impl fmt::Display for OpeningError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            OpeningError::Io { file, error } => write!(f, "cannot read openings {file}: {error}"),
+            OpeningError::File(FileError::Io { path, message }) => write!(f, "cannot read openings {path}: {message}"),
+            OpeningError::File(e) => write!(f, "openings: {e}"),
             OpeningError::BadPosition { file, line, error } => write!(f, "{file}:{line}: bad position: {error}"),
             OpeningError::BadMove { file, game, token } => {
-                write!(f, "{file}: game {game}: `{token}` is not a legal ICCS move")
+                write!(f, "{file}: game {game}: `{token}` is not a legal move (ICCS, Chinese or WXF)")
             }
             OpeningError::Empty { file } => write!(f, "{file} holds no openings"),
         }
@@ -154,8 +167,7 @@ pub fn parse_pgn(text: &str, file: &str, plies: Option<usize>) -> Result<Vec<Ope
 /// Loads, orders and rotates the suite.
 pub fn load(spec: &OpeningSpec, seed: u64) -> Result<Vec<Opening>, OpeningError> {
     let name = spec.file.display().to_string();
-    let text = std::fs::read_to_string(&spec.file)
-        .map_err(|e| OpeningError::Io { file: name.clone(), error: e.to_string() })?;
+    let text = files::read_text(&spec.file).map_err(OpeningError::File)?;
     let mut list = match spec.format {
         OpeningFormat::Epd => parse_epd(&text, &name)?,
         OpeningFormat::Pgn => parse_pgn(&text, &name, spec.plies)?,
@@ -179,6 +191,33 @@ pub fn default_suite() -> Result<Vec<Opening>, OpeningError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unreadable_suites_are_refused_without_blocking() {
+        let spec = |file: &str, format| OpeningSpec {
+            file: PathBuf::from(file),
+            format,
+            order: OpeningOrder::Sequential,
+            plies: None,
+            start: 1,
+        };
+        let start = std::time::Instant::now();
+        let e = load(&spec("/dev/zero", OpeningFormat::Epd), 1).unwrap_err();
+        assert_eq!(e.to_string(), "openings: /dev/zero is not a regular file (it is a character device)");
+        let dir = std::env::temp_dir().join(format!("chuhan-openings-fifo-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("suite.pgn");
+        let _ = std::fs::remove_file(&fifo);
+        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        let e = load(&spec(fifo.to_str().unwrap(), OpeningFormat::Pgn), 1).unwrap_err();
+        assert!(matches!(e, OpeningError::File(FileError::NotRegular { kind: "a FIFO", .. })), "{e:?}");
+        let e = load(&spec(dir.to_str().unwrap(), OpeningFormat::Epd), 1).unwrap_err();
+        assert!(e.to_string().ends_with("is not a regular file (it is a directory)"), "{e}");
+        let e = load(&spec("/nonexistent/suite.epd", OpeningFormat::Epd), 1).unwrap_err();
+        assert!(e.to_string().starts_with("cannot read openings /nonexistent/suite.epd: "), "{e}");
+        assert!(start.elapsed() < std::time::Duration::from_secs(2));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn embedded_suite_loads() {

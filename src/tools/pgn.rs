@@ -1,12 +1,15 @@
-//! PGN for xiangqi games: writing the referee's game records (ICCS moves,
-//! Chinese notation, engine evals and move times in comments) and reading
-//! opening lines (tags `FEN`, ICCS moves) from PGN files.
+//! PGN for xiangqi games: writing the referee's game records (moves in ICCS,
+//! Chinese or WXF notation ([`PgnNotation`]), engine evals and move times in
+//! comments) and reading opening lines (tag `FEN`, moves in any of the three
+//! notations, detected per move) from PGN files.
 //!
 //! Written tags: `Event`, `Site`, `Date`, `Round`, `White` (Red), `Black`,
 //! `Result`, `Variant "xiangqi"`, `FEN` + `SetUp` when the game did not start
 //! from the standard position, `TimeControl` (or `WhiteTimeControl` /
-//! `BlackTimeControl` when the engines differ), `Termination`, `PlyCount`.
-//! Move comments: `{炮二平五 +0.12/10 0.052s}` (Chinese notation, score in
+//! `BlackTimeControl` when the engines differ), `Termination`, `PlyCount`,
+//! `Format` (`ICCS`, `Chinese` or `WXF`, as XQWizard writes it).
+//! Move comments: `{炮二平五 +0.12/10 0.052s}` (Chinese notation unless the
+//! moves are written in it, score in
 //! pawns (centipawns / 100) from the mover's side, or `+M3`/`-M3`; depth;
 //! time), `{马8进7 book}` for opening moves. The final comment says why the
 //! game ended.
@@ -16,6 +19,7 @@
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::moves::Move;
+use crate::position::Position;
 
 use super::engine::EngineScore;
 use super::game::GameRecord;
@@ -52,8 +56,46 @@ fn score_text(s: EngineScore) -> String {
     }
 }
 
-/// One game as PGN text (ending with a blank line).
+/// The movetext notation of written PGN.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum PgnNotation {
+    /// ICCS coordinates, `h2e2` (the default; what engines and tools read).
+    #[default]
+    Iccs,
+    /// Chinese, `炮二平五` / `马8进7`.
+    Chinese,
+    /// WXF, `C2=5` / `H8+7`.
+    Wxf,
+}
+
+impl PgnNotation {
+    /// Parses `iccs`, `chinese` or `wxf` (case-insensitive).
+    pub fn parse(text: &str) -> Option<PgnNotation> {
+        match text.to_ascii_lowercase().as_str() {
+            "iccs" => Some(PgnNotation::Iccs),
+            "chinese" | "cn" => Some(PgnNotation::Chinese),
+            "wxf" => Some(PgnNotation::Wxf),
+            _ => None,
+        }
+    }
+
+    /// The `Format` tag value.
+    pub fn tag(self) -> &'static str {
+        match self {
+            PgnNotation::Iccs => "ICCS",
+            PgnNotation::Chinese => "Chinese",
+            PgnNotation::Wxf => "WXF",
+        }
+    }
+}
+
+/// One game as PGN text (ending with a blank line), moves in ICCS.
 pub fn game_to_pgn(rec: &GameRecord, event: &str, round: &str, date: &str) -> String {
+    game_to_pgn_in(rec, event, round, date, PgnNotation::Iccs)
+}
+
+/// One game as PGN text with the moves in `notation`.
+pub fn game_to_pgn_in(rec: &GameRecord, event: &str, round: &str, date: &str, notation: PgnNotation) -> String {
     let mut out = String::with_capacity(2048);
     let mut tag = |k: &str, v: &str| out.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
     tag("Event", event);
@@ -79,7 +121,14 @@ pub fn game_to_pgn(rec: &GameRecord, event: &str, round: &str, date: &str) -> St
     }
     tag("Termination", rec.termination.text());
     tag("PlyCount", &rec.moves.len().to_string());
+    tag("Format", notation.tag());
     out.push('\n');
+
+    // The positions, for WXF (the records hold ICCS and Chinese already).
+    let mut pos = match &rec.fen {
+        Some(f) => Position::from_fen(f).ok(),
+        None => Some(Position::startpos()),
+    };
 
     // Move numbers from the root FEN.
     let (mut number, mut black_to_move) = match &rec.fen {
@@ -98,7 +147,23 @@ pub fn game_to_pgn(rec: &GameRecord, event: &str, round: &str, date: &str) -> St
         } else if i == 0 {
             tokens.push(format!("{number}..."));
         }
-        let mut comment = m.chinese.clone();
+        let (text, mut comment) = match notation {
+            PgnNotation::Iccs => (m.mv.to_string(), m.chinese.clone()),
+            PgnNotation::Chinese => (m.chinese.clone(), String::new()),
+            PgnNotation::Wxf => {
+                let w = pos.as_ref().and_then(|p| super::notation::wxf(p, m.mv));
+                (w.unwrap_or_else(|| m.mv.to_string()), m.chinese.clone())
+            }
+        };
+        // A record whose Chinese text is missing falls back to ICCS.
+        let text = if text.is_empty() { m.mv.to_string() } else { text };
+        if let Some(p) = pos.as_mut() {
+            if p.parse_move(&m.mv.to_string()).is_ok() {
+                p.make_move(m.mv);
+            } else {
+                pos = None;
+            }
+        }
         if m.book {
             comment.push_str(" book");
         } else {
@@ -112,7 +177,7 @@ pub fn game_to_pgn(rec: &GameRecord, event: &str, round: &str, date: &str) -> St
             comment.push_str(&format!(" {:.3}s", m.time_ms as f64 / 1000.0));
         }
         // A move and its comment stay on one line.
-        tokens.push(format!("{} {{{}}}", m.mv, comment.trim()));
+        tokens.push(format!("{text} {{{}}}", comment.trim()));
         if black_to_move {
             number += 1;
         }
@@ -140,7 +205,7 @@ pub fn game_to_pgn(rec: &GameRecord, event: &str, round: &str, date: &str) -> St
     out
 }
 
-/// A game read from PGN: its `FEN` tag and its move tokens (ICCS text, unchecked).
+/// A game read from PGN: its `FEN` tag and its move tokens (unchecked text).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct PgnGame {
     pub fen: Option<String>,
@@ -176,7 +241,12 @@ pub fn parse_games(text: &str) -> Vec<PgnGame> {
         let flush = |token: &mut String, game: &mut PgnGame| {
             if !token.is_empty() {
                 let raw = std::mem::take(token);
-                let t = raw.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start_matches('.');
+                // A move number (`12.`, `7...`) is digits then dots; WXF moves
+                // may start with a digit too (`3+=4`, `33.4`), so a lone digit
+                // left after the dots means the token was a move.
+                let digits = raw.trim_start_matches(|c: char| c.is_ascii_digit());
+                let t = if digits.starts_with('.') { digits.trim_start_matches('.') } else { raw.as_str() };
+                let t = if t.len() == 1 && t.as_bytes()[0].is_ascii_digit() { raw.as_str() } else { t };
                 if matches!(raw.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*") {
                     game.result = Some(raw);
                 } else if !t.is_empty() && !t.starts_with('$') {
@@ -230,7 +300,8 @@ pub fn parse_games(text: &str) -> Vec<PgnGame> {
 }
 
 /// Replays a parsed game's move tokens from its root; the moves up to the
-/// first token that is not a legal ICCS move, and that token's index if any.
+/// first token that is not a legal move (in ICCS, Chinese or WXF notation,
+/// detected per move), and that token's index if any.
 pub fn legal_prefix(game: &PgnGame) -> Option<(Vec<Move>, Option<usize>)> {
     let mut pos = match &game.fen {
         Some(f) => crate::position::Position::from_fen(f).ok()?,
@@ -238,12 +309,12 @@ pub fn legal_prefix(game: &PgnGame) -> Option<(Vec<Move>, Option<usize>)> {
     };
     let mut moves = Vec::with_capacity(game.moves.len());
     for (i, t) in game.moves.iter().enumerate() {
-        match pos.parse_move(t) {
-            Ok(m) => {
+        match super::notation::parse_any(&pos, t) {
+            Some(m) => {
                 pos.make_move(m);
                 moves.push(m);
             }
-            Err(_) => return Some((moves, Some(i))),
+            None => return Some((moves, Some(i))),
         }
     }
     Some((moves, None))
@@ -346,6 +417,92 @@ mod tests {
         assert_eq!(games[0].moves, ["h2e2", "h9g7", "zz9"]);
         let (moves, bad) = legal_prefix(&games[0]).unwrap();
         assert_eq!((moves.len(), bad), (2, Some(2)));
+    }
+
+    /// A record of a seeded random game from `fen` (Chinese filled in as the referee does).
+    fn random_record(seed: u64, fen: Option<&str>, plies: usize) -> GameRecord {
+        use rand::seq::SliceRandom;
+        use rand::SeedableRng;
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut pos = fen.map_or_else(Position::startpos, |f| Position::from_fen(f).unwrap());
+        let mut rec = record();
+        rec.fen = fen.map(String::from);
+        rec.moves.clear();
+        for i in 0..plies {
+            let moves = pos.legal_moves();
+            let Some(&mv) = moves.choose(&mut rng) else { break };
+            let chinese = crate::tools::notation::chinese(&pos, mv).unwrap();
+            rec.moves.push(MoveRecord {
+                mv,
+                chinese,
+                score: Some(EngineScore::Cp(i as i32 - 20)),
+                depth: Some(3),
+                time_ms: 7,
+                book: i < 2,
+            });
+            pos.make_move(mv);
+        }
+        rec
+    }
+
+    #[test]
+    fn every_notation_round_trips() {
+        // Random games from the start and from positions with tandem pieces
+        // (doubled chariots, three and five pawns on a file, pawns doubled on two files).
+        let roots = [
+            None,
+            Some("3k5/9/9/9/4R4/9/9/4R4/9/5K3 w - - 0 1"),
+            Some("2P1k4/2P6/2P6/2P6/2P6/9/9/9/9/5K3 w - - 0 1"),
+            Some("3k5/9/2P1P4/2P1P4/4P4/9/9/9/9/5K3 w - - 0 1"),
+            Some("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 7"),
+        ];
+        for notation in [PgnNotation::Iccs, PgnNotation::Chinese, PgnNotation::Wxf] {
+            let mut text = String::new();
+            let mut records = Vec::new();
+            for (i, root) in roots.iter().enumerate() {
+                for seed in 0..4 {
+                    let rec = random_record(seed * 10 + i as u64, *root, 120);
+                    text.push_str(&game_to_pgn_in(&rec, "rt", "1", "2026.12.01", notation));
+                    records.push(rec);
+                }
+            }
+            assert!(text.contains(&format!("[Format \"{}\"]", notation.tag())));
+            let games = parse_games(&text);
+            assert_eq!(games.len(), records.len(), "{notation:?}");
+            for (g, rec) in games.iter().zip(&records) {
+                assert_eq!(g.fen, rec.fen);
+                assert_eq!(g.moves.len(), rec.moves.len(), "{notation:?}: {:?}", g.moves);
+                let (moves, bad) = legal_prefix(g).unwrap();
+                assert_eq!(bad, None, "{notation:?}: {:?}", bad.map(|i| &g.moves[i]));
+                let want: Vec<Move> = rec.moves.iter().map(|m| m.mv).collect();
+                assert_eq!(moves, want, "{notation:?}");
+            }
+        }
+        // The three spellings of one game side by side.
+        let rec = record();
+        let cn = game_to_pgn_in(&rec, "x", "1", "2026.12.01", PgnNotation::Chinese);
+        assert!(cn.contains("1. 炮二平五 {book} 马8进7 {-0.12/7 0.052s} 2. 马二进三 {+M3 1.500s}"), "{cn}");
+        let wxf = game_to_pgn_in(&rec, "x", "1", "2026.12.01", PgnNotation::Wxf);
+        assert!(wxf.contains("1. C2=5 {炮二平五 book} H8+7 {马8进7 -0.12/7 0.052s} 2. H2+3 {马二进三"), "{wxf}");
+    }
+
+    #[test]
+    fn reader_takes_chinese_and_wxf_from_other_programs() {
+        // Traditional characters, full-width numerals, WXF with `.`, move numbers glued on.
+        let text = "[Game \"Chinese Chess\"]\n[Format \"Chinese\"]\n\n1.炮二平五 馬８進７ 2. 馬二進三 车9平8 *\n\n\
+                    [Format \"WXF\"]\n\n1. C2.5 H8+7 2. H2+3 R9.8 3. R1.2 *\n";
+        let games = parse_games(text);
+        assert_eq!(games.len(), 2);
+        let iccs = |g: &PgnGame| -> Vec<String> {
+            let (moves, bad) = legal_prefix(g).unwrap();
+            assert_eq!(bad, None, "{:?}", g.moves);
+            moves.iter().map(|m| m.to_string()).collect()
+        };
+        assert_eq!(iccs(&games[0]), ["h2e2", "h9g7", "h0g2", "i9h9"]);
+        assert_eq!(iccs(&games[1]), ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0"]);
+        // Digits-first WXF moves survive the move-number stripping.
+        let games = parse_games("1. 3+=4 33.4 12.4\n");
+        assert_eq!(games[0].moves, ["3+=4", "33.4", "12.4"]);
     }
 
     #[test]

@@ -528,8 +528,10 @@ impl Runner<'_> {
         self.report.add(rec);
         if let Some(file) = &mut self.pgn {
             let round = format!("{}.{}", job.round + 1, job.seq + 1);
-            file.write_all(pgn::game_to_pgn(rec, &self.cfg.event, &round, &self.date).as_bytes())
-                .map_err(|e| MatchError::PgnOut(e.to_string()))?;
+            file.write_all(
+                pgn::game_to_pgn_in(rec, &self.cfg.event, &round, &self.date, self.cfg.pgn_notation).as_bytes(),
+            )
+            .map_err(|e| MatchError::PgnOut(e.to_string()))?;
         }
         if let Some(pair) = job.pair {
             let score0 =
@@ -609,13 +611,21 @@ pub fn run(cfg: &MatchConfig, observer: &mut dyn MatchObserver) -> Result<Report
         None => opening::default_suite().map_err(MatchError::Openings)?,
     };
     let pgn = match &cfg.pgn_out {
-        Some(path) => Some(
+        Some(path) => Some({
+            // A FIFO would block the open until someone reads it, a directory cannot be written.
+            if let Ok(meta) = std::fs::metadata(path) {
+                use std::os::unix::fs::FileTypeExt;
+                let t = meta.file_type();
+                if t.is_dir() || t.is_fifo() || t.is_socket() {
+                    return Err(MatchError::PgnOut(format!("{}: not a regular file", path.display())));
+                }
+            }
             OpenOptions::new()
                 .create(true)
                 .append(true)
                 .open(path)
-                .map_err(|e| MatchError::PgnOut(format!("{}: {e}", path.display())))?,
-        ),
+                .map_err(|e| MatchError::PgnOut(format!("{}: {e}", path.display())))?
+        }),
         None => None,
     };
     let names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
