@@ -122,3 +122,23 @@ fn d_and_flip() {
     assert!(lines.iter().any(|l| l == "3rk4/9/9/9/9/9/9/9/9/3K5 w - - 0 1"), "{lines:?}");
     assert_eq!(lines.last().unwrap(), "Checkers: d9");
 }
+
+#[test]
+fn bench_and_compiler_in_the_protocol() {
+    let mut e = uci();
+    e.send("position startpos moves h2e2");
+    e.send("bench 16 1 4 current");
+    let (lines, _) = e.expect_until(SECS20, "bench end", |l| l.ends_with(" nps") && l.contains(" nodes "));
+    assert!(lines.iter().any(|l| l.starts_with("Nodes searched  : ")), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b")),
+        "{lines:?}"
+    );
+    e.send("bench 16 1 4 nowhere/file.epd");
+    e.expect_until(SECS5, "error", |l| l.starts_with("info string error: bench:"));
+    e.send("compiler");
+    let (lines, _) = e.expect_until(SECS5, "compiler", |l| l.to_ascii_lowercase().contains("rustc"));
+    assert!(!lines.is_empty());
+    e.send("isready");
+    e.expect_line("readyok", SECS5);
+}

@@ -83,6 +83,10 @@ pub enum Command {
     Display,
     /// `flip`: the colours swapped and the board mirrored top to bottom.
     Flip,
+    /// `bench [hash] [threads] [limit] [default|current|FILE] [depth|nodes|movetime]`.
+    Bench(Vec<String>),
+    /// `compiler`: how the binary was built.
+    Compiler,
     /// `quit` (UCCI answers `bye`).
     Quit,
 }

@@ -193,6 +193,11 @@ impl Session {
             Command::Probe(spec) => self.probe(&spec),
             Command::Display => self.display(),
             Command::Flip => self.flip(),
+            Command::Bench(args) => self.bench(&args),
+            Command::Compiler => {
+                let lines: Vec<String> = crate::build_info::compiler_text().lines().map(str::to_string).collect();
+                self.out.lines(&lines);
+            }
             Command::Quit => {
                 self.quit();
                 return false;
@@ -364,6 +369,36 @@ impl Session {
         let list: Vec<String> = checkers.iter().map(|sq| sq.to_string()).collect();
         lines.push(format!("Checkers: {}", list.join(" ")));
         self.out.lines(&lines);
+    }
+
+    /// `bench ...` (the arguments of `chuhan bench`; `current` is the
+    /// session's position): one line per position, Stockfish's summary and
+    /// `<nodes> nodes <nps> nps`. It runs on the session thread, as in
+    /// Stockfish, after stopping any search.
+    fn bench(&mut self, args: &[String]) {
+        self.engine();
+        let spec = match crate::bench::BenchSpec::parse(args) {
+            Ok(s) => s,
+            Err(e) => {
+                self.out.info(&format!("error: bench: {e}"));
+                return;
+            }
+        };
+        let out = self.out.clone();
+        let mut index = 0;
+        let result = crate::bench::run(&spec, &self.position.to_fen(), |l| {
+            index += 1;
+            let best = l.best.map_or_else(|| "(none)".to_string(), |m| m.to_string());
+            out.line(&format!("{index:2} {:>10} {best} {}", l.nodes, l.fen));
+        });
+        match result {
+            Ok(report) => {
+                let mut lines: Vec<String> = report.summary().to_vec();
+                lines.push(format!("{} nodes {} nps", report.nodes, report.nps()));
+                self.out.lines(&lines);
+            }
+            Err(e) => self.out.info(&format!("error: bench: {e}")),
+        }
     }
 
     /// `flip`: the position with the colours swapped and the board mirrored

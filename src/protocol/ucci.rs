@@ -42,6 +42,8 @@ pub fn parse(line: &str) -> Result<Command, ProtocolError> {
         "quit" => no_args("quit", Command::Quit),
         "d" => no_args("d", Command::Display),
         "flip" => no_args("flip", Command::Flip),
+        "bench" => Ok(Command::Bench(tokens[1..].iter().map(|t| t.text.to_string()).collect())),
+        "compiler" => no_args("compiler", Command::Compiler),
         _ => Err(ProtocolError::UnknownCommand(clip(line))),
     }
 }
