@@ -1,11 +1,11 @@
 //! Static evaluation: [`evaluate`] scores a position from the side to move's
 //! point of view. Material and piece-square values come incrementally from
-//! the position ([`psq::Psq`]); the remaining terms are computed here. All
-//! weights live in [`weights`].
+//! the position ([`crate::position::Psq`], its tables built from
+//! [`weights`]); the remaining terms are computed here. All weights live in
+//! [`weights`].
 //!
 //! The evaluation knows no search and no repetition rules.
 
-pub mod psq;
 pub mod weights;
 
 use crate::attacks::HORSE_JUMPS;
