@@ -37,6 +37,7 @@ pub mod search;
 pub mod time;
 pub mod tools;
 pub mod tt;
+pub mod tune;
 
 pub use board::{Color, Piece, PieceKind, Square};
 pub use fen::{FenError, Setup, START_FEN};
