@@ -169,6 +169,12 @@ enum Command {
         /// Keep positions flagged in check, capture or mate.
         #[arg(long)]
         noisy: bool,
+        /// Share of the positions (the last games of the file) held out of the fit, to watch over-fitting.
+        #[arg(long, default_value_t = 0.1)]
+        holdout: f64,
+        /// L2 pull toward the compiled weights (reg * (w - w0)^2 per parameter).
+        #[arg(long, default_value_t = 0.0)]
+        reg: f64,
         /// Seed of the batch order.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -285,9 +291,25 @@ pub fn main(args: Vec<String>) -> ExitCode {
             };
             datagen::run_datagen(cfg, &output)
         }
-        Some(Command::Tune { file, epochs, batch, threads, lambda, limit, lr, decay, k, noisy, seed, output }) => {
-            if !(0.0..=1.0).contains(&lambda) {
-                eprintln!("error: --lambda must be between 0 and 1");
+        Some(Command::Tune {
+            file,
+            epochs,
+            batch,
+            threads,
+            lambda,
+            limit,
+            lr,
+            decay,
+            k,
+            noisy,
+            holdout,
+            reg,
+            seed,
+            output,
+        }) => {
+            let valid = (0.0..=1.0).contains(&lambda) && (0.0..1.0).contains(&holdout) && reg >= 0.0 && reg.is_finite();
+            if !valid {
+                eprintln!("error: --lambda must be in [0, 1], --holdout in [0, 1), --reg >= 0");
                 return ExitCode::from(2);
             }
             if k.is_some_and(|k| !(k > 0.0 && k.is_finite()))
@@ -305,6 +327,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
                 decay,
                 seed,
                 k,
+                reg,
             };
             tune::run_tune(tune::TuneArgs {
                 file: &file,
@@ -312,6 +335,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
                 threads: threads as usize,
                 limit,
                 noisy,
+                holdout,
                 config,
             })
         }

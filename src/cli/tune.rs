@@ -17,6 +17,8 @@ pub struct TuneArgs<'a> {
     pub threads: usize,
     pub limit: Option<usize>,
     pub noisy: bool,
+    /// Share of the positions (the file's last games) kept out of the fit to measure over-fitting.
+    pub holdout: f64,
     pub config: TuneConfig,
 }
 
@@ -46,15 +48,27 @@ fn tune(a: TuneArgs<'_>) -> ExitCode {
     }
     let t_load = t0.elapsed();
     let t1 = Instant::now();
-    let data = Dataset::build(&loaded);
+    // The file is in game order: the held-out share is the last games
+    // (cut at a game boundary, so no game is on both sides).
+    let mut cut = loaded.len() - (loaded.len() as f64 * a.holdout) as usize;
+    while cut > 0 && cut < loaded.len() && loaded[cut].0.game == loaded[cut - 1].0.game {
+        cut += 1;
+    }
+    let data = Dataset::build(&loaded[..cut]);
+    let held = Dataset::build(&loaded[cut..]);
     drop(loaded);
     let t_build = t1.elapsed();
+    if data.is_empty() {
+        eprintln!("error: {}: no positions left to fit", a.file.display());
+        return ExitCode::from(2);
+    }
     eprintln!(
-        "tune: {} positions loaded in {}, resolved to quiet leaves and traced in {} ({:.0}/s), {} parameters",
-        data.len(),
+        "tune: {} positions loaded in {}, resolved to quiet leaves and traced in {} ({:.0}/s), {} held out, {} parameters",
+        data.len() + held.len(),
         format_duration(t_load),
         format_duration(t_build),
-        data.len() as f64 / t_build.as_secs_f64().max(1e-9),
+        (data.len() + held.len()) as f64 / t_build.as_secs_f64().max(1e-9),
+        held.len(),
         params::COUNT
     );
     let start = params::defaults();
@@ -62,25 +76,32 @@ fn tune(a: TuneArgs<'_>) -> ExitCode {
     let t2 = Instant::now();
     let k = a.config.k.unwrap_or_else(|| tuner.fit_k());
     tuner.set_k(k, a.config.lambda);
+    let holdout = (!held.is_empty()).then_some(&held);
+    let show_holdout = |e: Option<f64>| e.map_or_else(String::new, |e| format!(", held out {e:.6}"));
     eprintln!(
-        "tune: K = {k:.6}{} in {}; error {:.6} at the compiled weights (lambda {})",
+        "tune: K = {k:.6}{} in {}; error {:.6}{} at the compiled weights (lambda {})",
         if a.config.k.is_some() { " (given)" } else { " (fitted)" },
         format_duration(t2.elapsed()),
         tuner.error(),
+        show_holdout(holdout.map(|h| tuner.error_on(h, a.config.lambda))),
         a.config.lambda
     );
     let epochs = a.config.epochs;
     let n = data.len();
-    let final_error = tuner.run(&a.config, |r| {
+    let final_error = tuner.run(&a.config, holdout, |r| {
         eprintln!(
-            "tune: epoch {}/{epochs}: error {:.6}, {} ({:.2} s per 100k positions), {} elapsed",
+            "tune: epoch {}/{epochs}: error {:.6}{}, {} ({:.2} s per 100k positions), {} elapsed",
             r.epoch,
             r.error,
+            show_holdout(r.holdout),
             format_duration(r.epoch_time),
             r.epoch_time.as_secs_f64() * 100_000.0 / n as f64,
             format_duration(r.elapsed)
         );
     });
+    if let Some(e) = tuner.best_epoch {
+        eprintln!("tune: keeping the weights of epoch {e}, the lowest error on the held-out positions");
+    }
     let tuned = tuner.rounded();
     let text = match render_weights(WEIGHTS_SOURCE, &tuned) {
         Ok(t) => t,

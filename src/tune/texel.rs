@@ -71,7 +71,21 @@ pub type Loaded = (Record, Position);
 /// with `None`), keeping only quiet ones (no flag) unless `noisy`.
 pub fn load(path: &Path, limit: Option<usize>, noisy: bool) -> Result<Vec<Loaded>, LoadError> {
     let name = path.display().to_string();
-    let file = std::fs::File::open(path).map_err(|e| LoadError::Io(format!("cannot open {name}: {e}")))?;
+    // Opening a FIFO for reading blocks until a writer comes: look first,
+    // and open without blocking.
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => return Err(LoadError::NotAFile(name)),
+        Ok(_) => {}
+        Err(e) => return Err(LoadError::Io(format!("cannot open {name}: {e}"))),
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(|e| LoadError::Io(format!("cannot open {name}: {e}")))?;
     let meta = file.metadata().map_err(|e| LoadError::Io(format!("cannot stat {name}: {e}")))?;
     if !meta.is_file() {
         return Err(LoadError::NotAFile(name));
@@ -246,11 +260,23 @@ pub struct TuneConfig {
     pub seed: u64,
     /// The logistic scale; `None`: fitted to the data with the start weights.
     pub k: Option<f64>,
+    /// L2 pull toward the start weights: `reg * (w - start)^2` per parameter
+    /// is added to the error (keeps rarely seen entries near their values).
+    pub reg: f64,
 }
 
 impl Default for TuneConfig {
     fn default() -> TuneConfig {
-        TuneConfig { epochs: 60, batch: 16384, lambda: 1.0, learning_rate: 1.0, decay: 0.97, seed: 1, k: None }
+        TuneConfig {
+            epochs: 60,
+            batch: 16384,
+            lambda: 1.0,
+            learning_rate: 1.0,
+            decay: 0.97,
+            seed: 1,
+            k: None,
+            reg: 0.0,
+        }
     }
 }
 
@@ -259,6 +285,8 @@ impl Default for TuneConfig {
 pub struct EpochReport {
     pub epoch: usize,
     pub error: f64,
+    /// The error on the held-out positions, if any.
+    pub holdout: Option<f64>,
     pub elapsed: Duration,
     pub epoch_time: Duration,
 }
@@ -275,6 +303,8 @@ pub struct Tuner<'a> {
     pub weights: Vec<f64>,
     targets: Vec<f32>,
     pub k: f64,
+    /// The epoch whose weights [`Tuner::run`] kept (with held-out positions).
+    pub best_epoch: Option<usize>,
 }
 
 impl<'a> Tuner<'a> {
@@ -290,6 +320,7 @@ impl<'a> Tuner<'a> {
             weights: start.iter().map(|&v| v as f64).collect(),
             targets: data.samples.iter().map(|s| s.result).collect(),
             k: 0.0,
+            best_epoch: None,
         }
     }
 
@@ -297,9 +328,15 @@ impl<'a> Tuner<'a> {
     /// (evaluation, blended value before scaling, scale multiplier, scale parameter).
     #[inline]
     fn eval(&self, w: &[f64], i: usize) -> (f64, f64, f64, usize) {
-        let s = &self.data.samples[i];
+        self.model(self.data, w, i)
+    }
+
+    /// [`Tuner::eval`] of position `i` of any dataset.
+    #[inline]
+    fn model(&self, data: &Dataset, w: &[f64], i: usize) -> (f64, f64, f64, usize) {
+        let s = &data.samples[i];
         let (mut mg, mut eg) = (0.0, 0.0);
-        for &(p, c) in &self.data.terms[self.data.starts[i] as usize..self.data.starts[i + 1] as usize] {
+        for &(p, c) in &data.terms[data.starts[i] as usize..data.starts[i + 1] as usize] {
             let (p, c) = (p as usize, c as f64);
             mg += c * w[p];
             let e = self.partner[p];
@@ -335,6 +372,26 @@ impl<'a> Tuner<'a> {
     /// The current error against the targets.
     pub fn error(&self) -> f64 {
         self.error_with(&self.weights, self.k, false)
+    }
+
+    /// The current error on another dataset (held-out positions), against
+    /// its results blended with its scores by `lambda` as the targets are.
+    pub fn error_on(&self, data: &Dataset, lambda: f64) -> f64 {
+        let n = data.len();
+        if n == 0 {
+            return 0.0;
+        }
+        let k = self.k;
+        let sum: f64 = (0..n)
+            .into_par_iter()
+            .map(|i| {
+                let s = &data.samples[i];
+                let y = lambda * s.result as f64 + (1.0 - lambda) * sigmoid(k * s.score as f64);
+                let p = sigmoid(k * self.model(data, &self.weights, i).0);
+                (p - y) * (p - y)
+            })
+            .sum();
+        sum / n as f64
     }
 
     /// The `K` minimising the error of the current weights against the game
@@ -426,9 +483,14 @@ impl<'a> Tuner<'a> {
     }
 
     /// Runs Adam for `cfg.epochs` epochs over shuffled mini-batches;
-    /// `report` sees each epoch. Returns the final error.
-    pub fn run(&mut self, cfg: &TuneConfig, mut report: impl FnMut(&EpochReport)) -> f64 {
+    /// `report` sees each epoch. With `holdout` positions, the weights left
+    /// at the end are those of the epoch with the lowest error on them
+    /// (early stopping; the epoch is in [`Tuner::best_epoch`]). Returns the
+    /// error on the fitted positions of the weights left.
+    pub fn run(&mut self, cfg: &TuneConfig, holdout: Option<&Dataset>, mut report: impl FnMut(&EpochReport)) -> f64 {
         let n = self.data.len();
+        let start_weights = self.weights.clone();
+        let mut best: Option<(f64, f64, usize, Vec<f64>)> = None;
         let mut order: Vec<u32> = (0..n as u32).collect();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(cfg.seed);
         let (mut m, mut v) = (vec![0.0f64; COUNT], vec![0.0f64; COUNT]);
@@ -448,8 +510,9 @@ impl<'a> Tuner<'a> {
                     if !self.trainable[j] {
                         continue;
                     }
-                    m[j] = b1 * m[j] + (1.0 - b1) * g[j];
-                    v[j] = b2 * v[j] + (1.0 - b2) * g[j] * g[j];
+                    let gj = g[j] + 2.0 * cfg.reg * (self.weights[j] - start_weights[j]);
+                    m[j] = b1 * m[j] + (1.0 - b1) * gj;
+                    v[j] = b2 * v[j] + (1.0 - b2) * gj * gj;
                     self.weights[j] -= lr * (m[j] / c1) / ((v[j] / c2).sqrt() + eps);
                     if self.role[j] == Role::Scale {
                         self.weights[j] = self.weights[j].clamp(0.0, self.weights[id::SCALE_FULL]);
@@ -458,7 +521,24 @@ impl<'a> Tuner<'a> {
             }
             lr *= cfg.decay;
             error = self.error();
-            report(&EpochReport { epoch, error, elapsed: start.elapsed(), epoch_time: epoch_start.elapsed() });
+            let held = holdout.map(|h| self.error_on(h, cfg.lambda));
+            if let Some(h) = held {
+                if best.as_ref().is_none_or(|b| h < b.0) {
+                    best = Some((h, error, epoch, self.weights.clone()));
+                }
+            }
+            report(&EpochReport {
+                epoch,
+                error,
+                holdout: held,
+                elapsed: start.elapsed(),
+                epoch_time: epoch_start.elapsed(),
+            });
+        }
+        if let Some((_, e, epoch, w)) = best {
+            self.weights = w;
+            self.best_epoch = Some(epoch);
+            return e;
         }
         error
     }
@@ -533,7 +613,7 @@ mod tests {
         tuner.set_k(k, 1.0);
         let before = tuner.error();
         let cfg = TuneConfig { epochs: 40, batch: 512, learning_rate: 1.5, decay: 0.93, ..TuneConfig::default() };
-        let after = tuner.run(&cfg, |_| {});
+        let after = tuner.run(&cfg, None, |_| {});
         assert!(after < before / 2.0, "error {before} -> {after}");
         // The noise floor: sd 0.02 -> 0.0004 (less where clamped).
         assert!(after < 0.0006, "error {after}");
