@@ -51,7 +51,7 @@ fn tune(a: TuneArgs<'_>) -> ExitCode {
     // The file is in game order: the held-out share is the last games
     // (cut at a game boundary, so no game is on both sides).
     let mut cut = loaded.len() - (loaded.len() as f64 * a.holdout) as usize;
-    while cut > 0 && cut < loaded.len() && loaded[cut].0.game == loaded[cut - 1].0.game {
+    while cut > 0 && cut < loaded.len() && loaded[cut].game == loaded[cut - 1].game {
         cut += 1;
     }
     let data = Dataset::build(&loaded[..cut]);

@@ -64,8 +64,10 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-/// A loaded position: the record and its parsed position.
-pub type Loaded = (Record, Position);
+/// A loaded position: its record (checked: the FEN is a legal position and
+/// the move legal in it). Positions are built again when traced, so that
+/// millions of records do not each hold a position's state stack.
+pub type Loaded = Record;
 
 /// Reads and parses the records of `path`: at most `limit` of them (all
 /// with `None`), keeping only quiet ones (no flag) unless `noisy`.
@@ -116,9 +118,9 @@ pub fn parse_text(text: &str, limit: Option<usize>, noisy: bool) -> Result<Vec<L
                 if l.is_empty() || l.starts_with('#') {
                     return Ok(None);
                 }
-                let (r, p) = Record::parse(l)
+                let (r, _) = Record::parse(l)
                     .map_err(|e| LoadError::Bad { line: c * (1 << 16) + k + 1, error: e.to_string() })?;
-                Ok((noisy || !r.is_noisy()).then_some((r, p)))
+                Ok((noisy || !r.is_noisy()).then_some(r))
             })
             .collect();
         out.extend(parsed?.into_iter().flatten());
@@ -169,7 +171,7 @@ fn qsearch(pos: &mut Position, mut alpha: i32, beta: i32, ply: usize, pv: &mut V
 
 /// The quiet leaf of `pos`: the end of its quiescence principal variation.
 pub fn quiet_leaf(pos: &Position) -> Position {
-    let mut p = Position::from_fen(&pos.to_fen()).unwrap_or_else(|_| pos.clone());
+    let mut p = pos.clone();
     let mut pv = Vec::new();
     qsearch(&mut p, -crate::score::INFINITE, crate::score::INFINITE, 0, &mut pv);
     for m in pv {
@@ -215,11 +217,26 @@ impl Dataset {
     /// Resolves each position to its quiet leaf and stores the leaf's trace
     /// with the record's result and score (in parallel on the current rayon
     /// pool). Dead draws (the evaluation is 0 whatever the weights) are left out.
-    pub fn build(positions: &[Loaded]) -> Dataset {
-        Self::from_traced(positions.par_iter().map(|(r, pos)| (trace(&quiet_leaf(pos)), r.result, r.score)).collect())
+    ///
+    /// The positions are stored in a seeded random order, so that a
+    /// mini-batch of consecutive positions mixes games and reads memory in
+    /// sequence (indices shuffled over a file-ordered store made an epoch on
+    /// 2 M positions 2.7 times slower).
+    pub fn build(records: &[Loaded]) -> Dataset {
+        let mut items: Vec<_> = records
+            .par_iter()
+            .filter_map(|r| {
+                // The FEN was checked when the record was read.
+                let pos = Position::from_fen(&r.fen).ok()?;
+                Some((trace(&quiet_leaf(&pos)), r.result, r.score))
+            })
+            .collect();
+        items.shuffle(&mut Xoshiro256PlusPlus::seed_from_u64(0x5EED));
+        Self::from_traced(items)
     }
 
-    /// A dataset from traces with their results and (Red's view) scores.
+    /// A dataset from traces with their results and (Red's view) scores, in
+    /// the order given.
     pub fn from_traced(items: Vec<(crate::eval::Trace, f32, i32)>) -> Dataset {
         let defaults = params::defaults();
         let max = defaults[id::PHASE_MAX] as f32;
@@ -491,7 +508,10 @@ impl<'a> Tuner<'a> {
         let n = self.data.len();
         let start_weights = self.weights.clone();
         let mut best: Option<(f64, f64, usize, Vec<f64>)> = None;
-        let mut order: Vec<u32> = (0..n as u32).collect();
+        // Batches of consecutive positions (build() stores them in random
+        // order), visited in a new random order each epoch.
+        let order: Vec<u32> = (0..n as u32).collect();
+        let mut batches: Vec<&[u32]> = order.chunks(cfg.batch.max(1)).collect();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(cfg.seed);
         let (mut m, mut v) = (vec![0.0f64; COUNT], vec![0.0f64; COUNT]);
         let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
@@ -501,8 +521,8 @@ impl<'a> Tuner<'a> {
         let mut error = self.error();
         for epoch in 1..=cfg.epochs {
             let epoch_start = Instant::now();
-            order.shuffle(&mut rng);
-            for batch in order.chunks(cfg.batch.max(1)) {
+            batches.shuffle(&mut rng);
+            for &batch in &batches {
                 let g = self.gradient(batch);
                 t += 1;
                 let (c1, c2) = (1.0 - b1.powi(t), 1.0 - b2.powi(t));
@@ -607,6 +627,8 @@ mod tests {
                 (t.clone(), y as f32, 0)
             })
             .collect();
+        let mut labelled = labelled;
+        labelled.shuffle(&mut rng);
         let data = Dataset::from_traced(labelled);
         assert!(data.len() > 10_000, "{}", data.len());
         let mut tuner = Tuner::new(&data, &start);
