@@ -2,7 +2,10 @@
 //! point of view. Material and piece-square values come incrementally from
 //! the position ([`crate::position::Psq`], its tables built from
 //! [`weights`]); the remaining terms are computed here. All weights live in
-//! [`weights`].
+//! [`weights`]; for tuning, [`params`] names them as one vector and
+//! [`trace()`] gives a position's coefficients over it, computed by this same
+//! code (the positional terms go through a `Terms` sink: the engine's sums
+//! with the compile-time weights, or the trace's recorder).
 //!
 //! The evaluation knows no search and no repetition rules.
 
@@ -133,8 +136,8 @@ fn is_kind(id: u8, color: Color, kind: PieceKind) -> bool {
     code_of(id) == (color as u8) << 3 | kind as u8
 }
 
-/// Positional terms in favour of `us`, into `t`.
-fn side_terms<T: Terms>(board: &Board, us: Color, own: &Counts, their: &Counts, t: &mut T) {
+/// Positional terms in favour of `us`, added to `t`.
+fn side_terms<T: Terms>(board: &Board, us: Color, own: &Counts, their: &Counts, mut t: T) -> T {
     let cells = board.cells();
     let them = !us;
     let tag = side_tag(us);
@@ -277,11 +280,11 @@ fn side_terms<T: Terms>(board: &Board, us: Color, own: &Counts, their: &Counts, 
     if c == 0 && p == 2 {
         term!(t, DOUBLE_CANNON_NO_CHARIOT, 1);
     }
+    t
 }
 
 /// How much of an advantage for `strong` survives known drawish balances
 /// (out of [`SCALE_FULL`]), with the factor's parameter index.
-#[inline(always)]
 fn scale_factor(board: &Board, strong: Color, s: &Counts, w: &Counts) -> (i32, usize) {
     let (c, h, p, soldiers) =
         (s.get(PieceKind::Chariot), s.get(PieceKind::Horse), s.get(PieceKind::Cannon), s.get(PieceKind::Soldier));
@@ -395,10 +398,8 @@ fn evaluate_impl(pos: &Position, knowledge: Knowledge) -> i32 {
         acc
     };
     if knowledge >= Knowledge::Medium {
-        let mut r = (0, 0);
-        side_terms(board, Color::Red, &red, &black, &mut r);
-        let mut b = (0, 0);
-        side_terms(board, Color::Black, &black, &red, &mut b);
+        let r = side_terms(board, Color::Red, &red, &black, (0, 0));
+        let b = side_terms(board, Color::Black, &black, &red, (0, 0));
         mg += r.0 - b.0;
         eg += r.1 - b.1;
     }

@@ -16,7 +16,7 @@
 //!
 //! The evaluation code names each weight once (`term!(t, NAME, n)`), which
 //! gives both the compile-time value and the parameter index in [`id`], so
-//! the per-position coefficient trace ([`super::trace`]) needs no list of
+//! the per-position coefficient trace ([`super::trace()`]) needs no list of
 //! terms beyond the evaluation itself.
 
 use super::weights::{self, Pair};

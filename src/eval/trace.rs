@@ -68,9 +68,9 @@ pub fn trace(pos: &Position) -> Trace {
         }
     }
     rec.sign = 1;
-    side_terms(board, Color::Red, &red, &black, &mut rec);
+    rec = side_terms(board, Color::Red, &red, &black, rec);
     rec.sign = -1;
-    side_terms(board, Color::Black, &black, &red, &mut rec);
+    rec = side_terms(board, Color::Black, &black, &red, rec);
     let terms = rec
         .coef
         .iter()
