@@ -109,6 +109,9 @@ enum Command {
         /// Random legal plies after the suite position.
         #[arg(long, default_value_t = 2)]
         random_plies: usize,
+        /// Draw the random plies again (up to 8 times) while a search scores the result beyond this.
+        #[arg(long, default_value_t = 300)]
+        max_start_score: i32,
         /// Table size per game thread, MB.
         #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
         hash: u32,
@@ -259,6 +262,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
             threads,
             seed,
             random_plies,
+            max_start_score,
             hash,
             quiet_only,
             resign_score,
@@ -280,6 +284,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
                 threads: threads as usize,
                 seed,
                 random_plies,
+                max_start_score,
                 hash_mb: hash as usize,
                 quiet_only,
                 resign_score,

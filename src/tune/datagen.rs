@@ -44,6 +44,9 @@ pub struct Config {
     pub seed: u64,
     /// Random legal plies played after the suite position (not recorded).
     pub random_plies: usize,
+    /// The random plies are drawn again (up to 8 times, then the game is
+    /// skipped) while a search scores the position beyond this.
+    pub max_start_score: i32,
     /// Table size per game thread (MB).
     pub hash_mb: usize,
     /// Leave out positions in check, with a capture as best move or a mate score.
@@ -67,6 +70,7 @@ impl Default for Config {
             threads: 1,
             seed: 1,
             random_plies: 2,
+            max_start_score: 300,
             hash_mb: 16,
             quiet_only: false,
             resign_score: 1000,
@@ -109,38 +113,64 @@ pub struct Game {
     pub records: Vec<Record>,
 }
 
+/// Draws of the random plies before a game is given up.
+const START_ATTEMPTS: usize = 8;
+
 /// The generator of game `index`'s random plies.
 fn game_rng(seed: u64, index: u64) -> Xoshiro256PlusPlus {
     Xoshiro256PlusPlus::seed_from_u64(seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17))
 }
 
 /// Plays game `index`. `None` if `stop` was raised or the opening gave no
-/// playable position (then the game has no records).
+/// playable, balanced position (then the game has no records).
 pub fn play_game(cfg: &Config, index: u64, suite: &[Opening], engine: &mut Engine, stop: &AtomicBool) -> Option<Game> {
     let opening = &suite[(index % suite.len() as u64) as usize];
-    let mut pos = opening.root()?;
+    let mut root = opening.root()?;
     for &m in &opening.moves {
-        pos.try_make_move(m).ok()?;
+        root.try_make_move(m).ok()?;
     }
-    let root_fen = pos.to_fen();
+    let root_fen = root.to_fen();
     let judge_rules = Rules::default();
-    let mut rng = game_rng(cfg.seed, index);
-    let mut moves = Vec::new();
-    for _ in 0..cfg.random_plies {
-        let legal = pos.legal_moves();
-        let &m = legal.choose(&mut rng)?;
-        pos.make_move(m);
-        moves.push(m);
-        if rules::judge(&pos, &judge_rules).is_over() {
-            return None;
-        }
-    }
-    let random = moves.len();
-    engine.new_game();
     let limits = match cfg.limit {
         Limit::Nodes(n) => SearchLimits { nodes: Some(n.max(1)), ..SearchLimits::default() },
         Limit::Depth(d) => SearchLimits::depth(d.max(1)),
     };
+    // Random plies; a draw that leaves the position lopsided (a search
+    // scores it beyond `max_start_score`) is drawn again.
+    let mut rng = game_rng(cfg.seed, index);
+    let (mut pos, mut moves) = (root.clone(), Vec::new());
+    let mut balanced = cfg.random_plies == 0;
+    for _ in 0..START_ATTEMPTS {
+        (pos, moves) = (root.clone(), Vec::new());
+        let mut over = false;
+        for _ in 0..cfg.random_plies {
+            let legal = pos.legal_moves();
+            let &m = legal.choose(&mut rng)?;
+            pos.make_move(m);
+            moves.push(m);
+            if rules::judge(&pos, &judge_rules).is_over() {
+                over = true;
+                break;
+            }
+        }
+        if over {
+            continue;
+        }
+        if cfg.random_plies == 0 {
+            break;
+        }
+        engine.new_game();
+        let r = engine.search(&pos, &limits, None, Arc::new(SearchSignals::default()), &mut NullReporter);
+        if r.score.0.abs() <= cfg.max_start_score {
+            balanced = true;
+            break;
+        }
+    }
+    if !balanced {
+        return None;
+    }
+    let random = moves.len();
+    engine.new_game();
     let mut records: Vec<Record> = Vec::new();
     let (mut resign_run, mut draw_run) = (0usize, 0usize);
     let mut resign_sign = 0;

@@ -5,7 +5,7 @@
 //! files only; a last line without its newline is a truncated file and an
 //! error), [`Dataset::build`] resolves each position to the leaf of a
 //! quiescence search over captures (standing pat on the static evaluation)
-//! and stores that leaf's coefficient trace ([`crate::eval::trace`]) once.
+//! and stores that leaf's coefficient trace ([`crate::eval::trace()`]) once.
 //! [`Tuner`] then fits the logistic scale `K` by a line search and
 //! minimises the mean squared error between `sigmoid(K * eval)` and the
 //! target (`lambda * result + (1 - lambda) * sigmoid(K * search score)`)
