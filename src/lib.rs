@@ -41,6 +41,7 @@ pub(crate) mod test_support;
 pub mod time;
 pub mod tools;
 pub mod tt;
+pub mod tune;
 
 pub use board::{Color, Piece, PieceKind, Square};
 pub use fen::{FenError, Setup, START_FEN};

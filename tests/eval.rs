@@ -5,8 +5,7 @@
 //! scaled down, material dominates).
 
 use chuhan::eval::evaluate;
-use chuhan::eval::psq::Psq;
-use chuhan::position::Position;
+use chuhan::position::{Position, Psq};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;

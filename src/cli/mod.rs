@@ -1,5 +1,6 @@
 //! Command-line front end: subcommands `perft`, `bench`, `compiler`, `judge`,
-//! `match` and `book` (build / probe / suite). With no arguments the binary is a protocol
+//! `match`, `book` (build / probe / suite), `datagen` and `tune`. With no
+//! arguments the binary is a protocol
 //! engine on stdin/stdout.
 //!
 //! Errors go to stderr with exit code 2; results go to stdout.
@@ -12,9 +13,11 @@ use chuhan::book;
 use chuhan::fen::START_FEN;
 
 mod book_cmd;
+mod datagen;
 mod judge;
 mod matches;
 mod perft;
+mod tune;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -88,6 +91,103 @@ enum Command {
     Book {
         #[command(subcommand)]
         action: BookCommand,
+    },
+    /// Self-play training data: games from the opening suite, one record
+    /// per searched position (format: README "Tuning").
+    Datagen {
+        /// Number of games.
+        #[arg(long)]
+        games: u64,
+        /// Nodes per move.
+        #[arg(long, conflicts_with = "depth", required_unless_present = "depth")]
+        nodes: Option<u64>,
+        /// Depth per move (instead of --nodes).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth: Option<u32>,
+        /// Games played at once (one search thread each).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
+        /// Seed of the random plies (the file depends only on it and the settings).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Random legal plies after the suite position.
+        #[arg(long, default_value_t = 2)]
+        random_plies: usize,
+        /// Draw the random plies again (up to 8 times) while a search scores the result beyond this.
+        #[arg(long, default_value_t = 300)]
+        max_start_score: i32,
+        /// Table size per game thread, MB.
+        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
+        hash: u32,
+        /// Leave out positions in check, with a capture as best move or a mate score.
+        #[arg(long)]
+        quiet_only: bool,
+        /// Resign adjudication: |score| at least this for --resign-plies plies in a row.
+        #[arg(long, default_value_t = 1000)]
+        resign_score: i32,
+        /// Plies of the resign adjudication (0: off).
+        #[arg(long, default_value_t = 6)]
+        resign_plies: usize,
+        /// Draw adjudication: |score| at most this for --draw-plies plies in a row, from ply --draw-from on.
+        #[arg(long, default_value_t = 10)]
+        draw_score: i32,
+        /// Plies of the draw adjudication (0: off).
+        #[arg(long, default_value_t = 12)]
+        draw_plies: usize,
+        /// First ply (after the suite position) of the draw adjudication.
+        #[arg(long, default_value_t = 80)]
+        draw_from: usize,
+        /// A game still going after this many searched plies is a draw.
+        #[arg(long, default_value_t = 400)]
+        max_plies: usize,
+        /// File to write (replaced).
+        #[arg(short, long)]
+        output: std::path::PathBuf,
+    },
+    /// Texel tuning of every evaluation weight from a datagen file; writes
+    /// the tuned weights as the Rust source of src/eval/weights.rs.
+    Tune {
+        /// Records written by `chuhan datagen`.
+        file: std::path::PathBuf,
+        /// Passes over the data.
+        #[arg(long, default_value_t = 60)]
+        epochs: usize,
+        /// Positions per Adam step.
+        #[arg(long, default_value_t = 16384, value_parser = clap::value_parser!(u64).range(1..))]
+        batch: u64,
+        /// Threads.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
+        /// Weight of the game result in the target; the rest is the search score's (0..1).
+        #[arg(long, default_value_t = 1.0)]
+        lambda: f64,
+        /// Use at most this many positions (the first in the file).
+        #[arg(long)]
+        limit: Option<usize>,
+        /// Adam step size (centipawns per step).
+        #[arg(long, default_value_t = 1.0)]
+        lr: f64,
+        /// Step size factor per epoch.
+        #[arg(long, default_value_t = 0.97)]
+        decay: f64,
+        /// Logistic scale (default: fitted).
+        #[arg(long)]
+        k: Option<f64>,
+        /// Keep positions flagged in check, capture or mate.
+        #[arg(long)]
+        noisy: bool,
+        /// Share of the positions (the last games of the file) held out of the fit, to watch over-fitting.
+        #[arg(long, default_value_t = 0.1)]
+        holdout: f64,
+        /// L2 pull toward the compiled weights (reg * (w - w0)^2 per parameter).
+        #[arg(long, default_value_t = 0.0)]
+        reg: f64,
+        /// Seed of the batch order.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The weights.rs to write.
+        #[arg(short, long)]
+        output: std::path::PathBuf,
     },
 }
 
@@ -163,6 +263,95 @@ pub fn main(args: Vec<String>) -> ExitCode {
         }
         Some(Command::Match { args }) => matches::run_match(&args),
         Some(Command::Book { action }) => book_cmd::run_book(action),
+        Some(Command::Datagen {
+            games,
+            nodes,
+            depth,
+            threads,
+            seed,
+            random_plies,
+            max_start_score,
+            hash,
+            quiet_only,
+            resign_score,
+            resign_plies,
+            draw_score,
+            draw_plies,
+            draw_from,
+            max_plies,
+            output,
+        }) => {
+            let limit = match (nodes, depth) {
+                (_, Some(d)) => chuhan::tune::datagen::Limit::Depth(d),
+                (Some(n), None) => chuhan::tune::datagen::Limit::Nodes(n),
+                (None, None) => unreachable!("clap requires --nodes or --depth"),
+            };
+            let cfg = chuhan::tune::datagen::Config {
+                games,
+                limit,
+                threads: threads as usize,
+                seed,
+                random_plies,
+                max_start_score,
+                hash_mb: hash as usize,
+                quiet_only,
+                resign_score,
+                resign_plies,
+                draw_from_ply: draw_from,
+                draw_score,
+                draw_plies,
+                max_plies,
+            };
+            datagen::run_datagen(cfg, &output)
+        }
+        Some(Command::Tune {
+            file,
+            epochs,
+            batch,
+            threads,
+            lambda,
+            limit,
+            lr,
+            decay,
+            k,
+            noisy,
+            holdout,
+            reg,
+            seed,
+            output,
+        }) => {
+            let valid = (0.0..=1.0).contains(&lambda) && (0.0..1.0).contains(&holdout) && reg >= 0.0 && reg.is_finite();
+            if !valid {
+                eprintln!("error: --lambda must be in [0, 1], --holdout in [0, 1), --reg >= 0");
+                return ExitCode::from(2);
+            }
+            if k.is_some_and(|k| !(k > 0.0 && k.is_finite()))
+                || !(lr > 0.0 && lr.is_finite())
+                || !(decay > 0.0 && decay <= 1.0)
+            {
+                eprintln!("error: --k and --lr must be positive, --decay in (0, 1]");
+                return ExitCode::from(2);
+            }
+            let config = chuhan::tune::texel::TuneConfig {
+                epochs,
+                batch: batch as usize,
+                lambda,
+                learning_rate: lr,
+                decay,
+                seed,
+                k,
+                reg,
+            };
+            tune::run_tune(tune::TuneArgs {
+                file: &file,
+                output: &output,
+                threads: threads as usize,
+                limit,
+                noisy,
+                holdout,
+                config,
+            })
+        }
     }
 }
 

@@ -1,12 +1,19 @@
 //! Static evaluation: [`evaluate`] scores a position from the side to move's
 //! point of view. Material and piece-square values come incrementally from
-//! the position ([`psq::Psq`]); the remaining terms are computed here. All
-//! weights live in [`weights`].
+//! the position ([`crate::position::Psq`], its tables built from
+//! [`weights`]); the remaining terms are computed here. All weights live in
+//! [`weights`]; for tuning, [`params`] names them as one vector and
+//! [`trace()`] gives a position's coefficients over it, computed by this same
+//! code (the positional terms go through a `Terms` sink: the engine's sums
+//! with the compile-time weights, or the trace's recorder).
 //!
 //! The evaluation knows no search and no repetition rules.
 
-pub mod psq;
+pub mod params;
+pub mod trace;
 pub mod weights;
+
+pub use trace::{trace, Trace};
 
 use crate::attacks::HORSE_JUMPS;
 use crate::board::square::{EAST, NORTH, ORTHOGONAL, SOUTH, WEST};
@@ -83,6 +90,43 @@ fn add(acc: &mut (i32, i32), w: Pair, n: i32) {
     acc.1 += w.1 * n;
 }
 
+/// Where the positional terms go: the running (middlegame, endgame) sums of
+/// the engine's evaluation, or the coefficient trace of the tuner. Each call
+/// carries the weight's compile-time value and its parameter index
+/// ([`params::id`]); the sums ignore the index, the trace the value.
+trait Terms {
+    /// `n` times the pair `w` (parameters `id`, and its endgame partner).
+    fn pair(&mut self, id: usize, w: Pair, n: i32);
+    /// `n` times the middlegame-only weight `w` (parameter `id`).
+    fn mg(&mut self, id: usize, w: i32, n: i32);
+}
+
+impl Terms for (i32, i32) {
+    #[inline(always)]
+    fn pair(&mut self, _id: usize, w: Pair, n: i32) {
+        add(self, w, n);
+    }
+    #[inline(always)]
+    fn mg(&mut self, _id: usize, w: i32, n: i32) {
+        self.0 += w * n;
+    }
+}
+
+/// `term!(t, NAME, n)`: adds `n` times the weight `NAME` of [`weights`] to
+/// `t`, naming it once for both its value and its parameter index.
+macro_rules! term {
+    ($t:expr, $name:ident, $n:expr) => {
+        $t.pair(params::id::$name, $name, $n)
+    };
+}
+
+/// `scale!(NAME)`: a scale factor's value and parameter index.
+macro_rules! scale {
+    ($name:ident) => {
+        ($name, params::id::$name)
+    };
+}
+
 /// The first non-empty cells east, west, north and south of the point `s`,
 /// and the number of empty points between them (the point's line mobility).
 #[inline(always)]
@@ -98,8 +142,8 @@ fn is_kind(id: u8, color: Color, kind: PieceKind) -> bool {
     code_of(id) == (color as u8) << 3 | kind as u8
 }
 
-/// Positional terms in favour of `us` (middlegame, endgame).
-fn side_terms(board: &Board, us: Color, own: &Counts, their: &Counts) -> (i32, i32) {
+/// Positional terms in favour of `us`, added to `t`.
+fn side_terms<T: Terms>(board: &Board, us: Color, own: &Counts, their: &Counts, mut t: T) -> T {
     let cells = board.cells();
     let them = !us;
     let tag = side_tag(us);
@@ -108,7 +152,6 @@ fn side_terms(board: &Board, us: Color, own: &Counts, their: &Counts) -> (i32, i
     let their_heart = if us == Color::Red { Square::new(4, 8) } else { Square::new(4, 1) };
     let eg = board.general(them);
     let our_general = board.general(us);
-    let mut acc = (0, 0);
 
     // Chariots: mobility, open file, back rank.
     for sq in board.squares_of(us, PieceKind::Chariot) {
@@ -120,11 +163,11 @@ fn side_terms(board: &Board, us: Color, own: &Counts, their: &Counts) -> (i32, i
         }
         let ahead = if us == Color::Red { n } else { so };
         if cells[ahead as usize] & tag == 0 {
-            add(&mut acc, CHARIOT_OPEN_FILE, 1);
+            term!(t, CHARIOT_OPEN_FILE, 1);
         }
-        add(&mut acc, CHARIOT_MOBILITY, mob);
+        term!(t, CHARIOT_MOBILITY, mob);
         if sq.rank() == their_back_rank && eg.rank() == their_back_rank {
-            add(&mut acc, CHARIOT_BACK_RANK, 1);
+            term!(t, CHARIOT_BACK_RANK, 1);
         }
     }
     // Horses: mobility, trapped, legs blocked by own pieces.
@@ -142,10 +185,10 @@ fn side_terms(board: &Board, us: Color, own: &Counts, their: &Counts) -> (i32, i
                 blocked += 1;
             }
         }
-        add(&mut acc, HORSE_MOBILITY, mob);
-        add(&mut acc, HORSE_LEG_BLOCKED, blocked);
+        term!(t, HORSE_MOBILITY, mob);
+        term!(t, HORSE_LEG_BLOCKED, blocked);
         if mob <= 1 {
-            add(&mut acc, HORSE_TRAPPED, 1);
+            term!(t, HORSE_TRAPPED, 1);
         }
     }
     // Cannons: mobility, empty-head cannon, pinned palace horse, bottom cannon.
@@ -158,7 +201,7 @@ fn side_terms(board: &Board, us: Color, own: &Counts, their: &Counts) -> (i32, i
                 mob += 1;
             }
         }
-        add(&mut acc, CANNON_MOBILITY, mob);
+        term!(t, CANNON_MOBILITY, mob);
         if eg != Square(0) && sq.file() == eg.file() {
             let d: i16 = if eg.0 > sq.0 { NORTH } else { SOUTH };
             // Pieces between the cannon and the enemy general: 0, 1 (then
@@ -172,14 +215,14 @@ fn side_terms(board: &Board, us: Color, own: &Counts, their: &Counts) -> (i32, i
                 (2, EMPTY)
             };
             if screens == 0 {
-                add(&mut acc, EMPTY_HEAD_CANNON, 1);
+                term!(t, EMPTY_HEAD_CANNON, 1);
             } else if screens == 1 && is_kind(screen, them, PieceKind::Horse) && board.square_of(screen) == their_heart
             {
-                add(&mut acc, CANNON_PINS_PALACE_HORSE, 1);
+                term!(t, CANNON_PINS_PALACE_HORSE, 1);
             }
         }
         if sq.rank() == their_back_rank && eg.rank() == their_back_rank {
-            add(&mut acc, BOTTOM_CANNON, 1);
+            term!(t, BOTTOM_CANNON, 1);
         }
     }
     // Crossed soldiers side by side.
@@ -187,7 +230,7 @@ fn side_terms(board: &Board, us: Color, own: &Counts, their: &Counts) -> (i32, i
         if !sq.is_home_half(us) {
             let right = cells[sq.index() + 1];
             if is_kind(right, us, PieceKind::Soldier) && !Square(sq.0 + 1).is_home_half(us) {
-                add(&mut acc, SOLDIERS_CONNECTED, 1);
+                term!(t, SOLDIERS_CONNECTED, 1);
             }
         }
     }
@@ -196,7 +239,7 @@ fn side_terms(board: &Board, us: Color, own: &Counts, their: &Counts) -> (i32, i
         let mut it = board.squares_of(us, PieceKind::Advisor);
         if let (Some(a), Some(b)) = (it.next(), it.next()) {
             if matches!((a.0 as i16 - b.0 as i16).abs(), 15 | 17) {
-                add(&mut acc, CONNECTED_ADVISORS, 1);
+                term!(t, CONNECTED_ADVISORS, 1);
             }
         }
     }
@@ -205,13 +248,13 @@ fn side_terms(board: &Board, us: Color, own: &Counts, their: &Counts) -> (i32, i
         if let (Some(a), Some(b)) = (it.next(), it.next()) {
             let delta = b.0 as i16 - a.0 as i16;
             if matches!(delta.abs(), 30 | 34) && cells[(a.0 as i16 + delta / 2) as usize] == EMPTY {
-                add(&mut acc, CONNECTED_ELEPHANTS, 1);
+                term!(t, CONNECTED_ELEPHANTS, 1);
             }
         }
     }
     // Our general's safety: defenders against the enemy's attackers.
-    add(&mut acc, ADVISOR_MISSING_VS_CHARIOT, (2 - own.get(PieceKind::Advisor)) * their.get(PieceKind::Chariot));
-    add(&mut acc, ELEPHANT_MISSING_VS_CANNON, (2 - own.get(PieceKind::Elephant)) * their.get(PieceKind::Cannon));
+    term!(t, ADVISOR_MISSING_VS_CHARIOT, (2 - own.get(PieceKind::Advisor)) * their.get(PieceKind::Chariot));
+    term!(t, ELEPHANT_MISSING_VS_CANNON, (2 - own.get(PieceKind::Elephant)) * their.get(PieceKind::Cannon));
     if our_general != Square(0) {
         // Enemy attackers near our palace: files c..g, our first four ranks.
         let zone = &KING_ZONE[us.index()];
@@ -228,48 +271,49 @@ fn side_terms(board: &Board, us: Color, own: &Counts, their: &Counts) -> (i32, i
             }
         }
         if attackers >= 2 {
-            acc.0 -= KING_ATTACK[units.min(15) as usize];
+            let i = units.min(15) as usize;
+            t.mg(params::id::KING_ATTACK + i, KING_ATTACK[i], -1);
         }
     }
     // Combinations.
     let (c, h, p) = (own.get(PieceKind::Chariot), own.get(PieceKind::Horse), own.get(PieceKind::Cannon));
     if c > 0 && h > 0 && p > 0 {
-        add(&mut acc, CHARIOT_HORSE_CANNON, 1);
+        term!(t, CHARIOT_HORSE_CANNON, 1);
     }
     if c == 0 && h > 0 && p > 0 {
-        add(&mut acc, HORSE_CANNON_NO_CHARIOT, 1);
+        term!(t, HORSE_CANNON_NO_CHARIOT, 1);
     }
     if c == 0 && p == 2 {
-        add(&mut acc, DOUBLE_CANNON_NO_CHARIOT, 1);
+        term!(t, DOUBLE_CANNON_NO_CHARIOT, 1);
     }
-    acc
+    t
 }
 
 /// How much of an advantage for `strong` survives known drawish balances
-/// (out of [`SCALE_FULL`]).
-fn scale_factor(board: &Board, strong: Color, s: &Counts, w: &Counts) -> i32 {
+/// (out of [`SCALE_FULL`]), with the factor's parameter index.
+fn scale_factor(board: &Board, strong: Color, s: &Counts, w: &Counts) -> (i32, usize) {
     let (c, h, p, soldiers) =
         (s.get(PieceKind::Chariot), s.get(PieceKind::Horse), s.get(PieceKind::Cannon), s.get(PieceKind::Soldier));
     if s.attackers() == 0 {
-        return SCALE_NO_ATTACKERS;
+        return scale!(SCALE_NO_ATTACKERS);
     }
     if c + h + p == 0 {
         // Soldiers only.
         let back = if strong == Color::Red { 9 } else { 0 };
         if board.squares_of(strong, PieceKind::Soldier).all(|sq| sq.rank() == back) {
-            return SCALE_BOTTOM_SOLDIERS;
+            return scale!(SCALE_BOTTOM_SOLDIERS);
         }
         if soldiers == 1 && w.defenders() >= 2 {
-            return SCALE_LONE_SOLDIER_VS_DEFENDERS;
+            return scale!(SCALE_LONE_SOLDIER_VS_DEFENDERS);
         }
-        return SCALE_FULL;
+        return scale!(SCALE_FULL);
     }
     if soldiers == 0 && c == 0 {
         if h == 0 && p == 1 {
-            return SCALE_LONE_CANNON;
+            return scale!(SCALE_LONE_CANNON);
         }
         if h == 1 && p == 0 && w.defenders() >= 2 {
-            return SCALE_LONE_HORSE_VS_DEFENDERS;
+            return scale!(SCALE_LONE_HORSE_VS_DEFENDERS);
         }
     }
     if c == 1
@@ -277,16 +321,16 @@ fn scale_factor(board: &Board, strong: Color, s: &Counts, w: &Counts) -> i32 {
         && w.get(PieceKind::Chariot) == 1
         && w.get(PieceKind::Horse) + w.get(PieceKind::Cannon) + w.get(PieceKind::Soldier) == 0
     {
-        return SCALE_CHARIOT_VS_CHARIOT;
+        return scale!(SCALE_CHARIOT_VS_CHARIOT);
     }
     if c == w.get(PieceKind::Chariot)
         && h + p == w.get(PieceKind::Horse) + w.get(PieceKind::Cannon)
         && soldiers <= w.get(PieceKind::Soldier) + 1
         && c + h + p <= 2
     {
-        return SCALE_EQUAL_ATTACKERS;
+        return scale!(SCALE_EQUAL_ATTACKERS);
     }
-    SCALE_FULL
+    scale!(SCALE_FULL)
 }
 
 /// How much the evaluation knows (UCCI `knowledge`), each level adding to the
@@ -359,8 +403,8 @@ fn evaluate_impl(pos: &Position, knowledge: Knowledge) -> i32 {
         acc
     };
     if knowledge >= Knowledge::Medium {
-        let r = side_terms(board, Color::Red, &red, &black);
-        let b = side_terms(board, Color::Black, &black, &red);
+        let r = side_terms(board, Color::Red, &red, &black, (0, 0));
+        let b = side_terms(board, Color::Black, &black, &red, (0, 0));
         mg += r.0 - b.0;
         eg += r.1 - b.1;
     }
@@ -368,7 +412,7 @@ fn evaluate_impl(pos: &Position, knowledge: Knowledge) -> i32 {
     let mut v = (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
     if knowledge >= Knowledge::Large {
         let (strong, s, w) = if v > 0 { (Color::Red, &red, &black) } else { (Color::Black, &black, &red) };
-        let scale = scale_factor(board, strong, s, w);
+        let (scale, _) = scale_factor(board, strong, s, w);
         if scale != SCALE_FULL {
             v = v * scale / SCALE_FULL;
         }

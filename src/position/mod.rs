@@ -7,6 +7,7 @@
 //! [`Position::try_make_move`]. Repetition verdicts are the `rules` module's job;
 //! this module only keeps the history they need.
 
+pub mod psq;
 pub mod state;
 pub mod zobrist;
 
@@ -15,10 +16,10 @@ use std::fmt;
 use crate::attacks::{self, ADVISOR_STEPS, ELEPHANT_EYE, GENERAL_STEPS, HORSE_ATTACK, HORSE_LEG, SOLDIER_STEPS};
 use crate::board::square::{EAST, NORTH, SOUTH, WEST};
 use crate::board::{code_of, line_after, side_tag, Board, Color, Piece, PieceKind, Square, EMPTY};
-use crate::eval::psq::Psq;
 use crate::fen::{FenError, Setup};
 use crate::movegen::{generate, All};
 use crate::moves::{Move, MoveList, MoveParseError};
+pub use psq::Psq;
 pub use state::StateInfo;
 pub use zobrist::Key;
 
@@ -133,7 +134,7 @@ pub struct Position {
     states: Vec<StateInfo>,
     /// Move number of the root.
     root_fullmove: u32,
-    /// Material + piece-square sums, updated in make/unmake (eval::psq).
+    /// Material + piece-square sums, updated in make/unmake ([`psq`]).
     psq: Psq,
 }
 
@@ -270,7 +271,7 @@ impl Position {
         self.state().key
     }
 
-    /// Incremental material + piece-square sums (Red's view), see [`crate::eval::psq`].
+    /// Incremental material + piece-square sums (Red's view), see [`psq`].
     #[inline]
     pub fn psq(&self) -> &Psq {
         &self.psq

@@ -1,13 +1,15 @@
 //! Material plus piece-square values: the combined table `PSQ[piece][square]`
-//! built at compile time from [`super::weights`], and the accumulator
-//! [`Psq`] that [`crate::position::Position`] updates incrementally in
-//! make/unmake (debug-checked against [`Psq::compute`]).
+//! built at compile time from the evaluation's weights
+//! ([`crate::eval::weights`], a module of constants only), and the
+//! accumulator [`Psq`] that [`super::Position`] updates incrementally in
+//! make/unmake (debug-checked against [`Psq::compute`]). The evaluation
+//! reads the sums through [`super::Position::psq`].
 //!
 //! Sums are from Red's point of view (Black's pieces count negative). The
 //! phase counts chariots, horses and cannons still on the board.
 
-use super::weights::{MATERIAL, PHASE_WEIGHT, PST};
 use crate::board::{code_of, Board, Color};
+use crate::eval::weights::{MATERIAL, PHASE_WEIGHT, PST};
 
 const fn build() -> [[[i32; 2]; 256]; 16] {
     let mut t = [[[0i32; 2]; 256]; 16];
@@ -64,7 +66,7 @@ pub struct Psq {
     pub mg: i32,
     /// Endgame sum, Red minus Black.
     pub eg: i32,
-    /// Phase (0 = bare endgame, [`super::weights::PHASE_MAX`] = full board).
+    /// Phase (0 = bare endgame, [`crate::eval::weights::PHASE_MAX`] = full board).
     pub phase: i32,
 }
 
@@ -140,7 +142,7 @@ mod tests {
         }
         let start = crate::position::Position::startpos();
         let p = Psq::compute(start.board());
-        assert_eq!((p.mg, p.eg, p.phase), (0, 0, super::super::weights::PHASE_MAX));
+        assert_eq!((p.mg, p.eg, p.phase), (0, 0, crate::eval::weights::PHASE_MAX));
         // A crossed soldier is worth much more than one at home.
         let s = Piece::new(Color::Red, PieceKind::Soldier);
         assert!(PSQ[s.index()][Square::new(4, 5).index()][0] > 2 * PSQ[s.index()][Square::new(4, 3).index()][0]);
