@@ -27,6 +27,7 @@
 //! ```
 
 pub mod chase;
+pub mod explain;
 pub mod repetition;
 
 use std::fmt;
