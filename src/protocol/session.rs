@@ -649,12 +649,13 @@ impl Session {
             if let Some(m) = p.best {
                 line.push_str(&format!(" bestmove {m}"));
             }
-            let v = p.score.0;
-            if matches!(p.bound, Bound::Lower | Bound::Exact) {
-                line.push_str(&format!(" lowerbound {v} depth {}", p.depth));
-            }
-            if matches!(p.bound, Bound::Upper | Bound::Exact) {
-                line.push_str(&format!(" upperbound {v} depth {}", p.depth));
+            if let Some(v) = p.score.map(|s| s.0) {
+                if matches!(p.bound, Bound::Lower | Bound::Exact) {
+                    line.push_str(&format!(" lowerbound {v} depth {}", p.depth));
+                }
+                if matches!(p.bound, Bound::Upper | Bound::Exact) {
+                    line.push_str(&format!(" upperbound {v} depth {}", p.depth));
+                }
             }
         }
         self.out.line(&line);

@@ -307,8 +307,9 @@ pub enum NodeRepetition {
     /// further repetition below it would be a third occurrence, so results
     /// under it depend on the path (the search keys its table on this).
     Seen,
-    /// A repetition to judge: the verdict for the side to move.
-    Verdict(RepetitionVerdict),
+    /// A repetition to judge: the verdict for the side to move, and the index
+    /// (into `pos.states()`) of the occurrence the judged span starts from.
+    Verdict(RepetitionVerdict, usize),
 }
 
 /// The search-facing repetition test.
@@ -447,7 +448,7 @@ impl RepetitionDetector {
     #[inline]
     pub fn probe(&mut self, pos: &Position, root_ply: usize) -> Option<RepetitionVerdict> {
         match self.probe_node(pos, root_ply) {
-            NodeRepetition::Verdict(v) => Some(v),
+            NodeRepetition::Verdict(v, _) => Some(v),
             NodeRepetition::Fresh | NodeRepetition::Seen => None,
         }
     }
@@ -477,7 +478,7 @@ impl RepetitionDetector {
             }
         };
         let classes = self.classify_span_cached(pos, start);
-        NodeRepetition::Verdict(verdict(&classes, self.rules).for_side(pos.side_to_move()))
+        NodeRepetition::Verdict(verdict(&classes, self.rules).for_side(pos.side_to_move()), start)
     }
 
     #[inline]
