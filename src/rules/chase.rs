@@ -3,23 +3,50 @@
 //! under the Chinese definition, and (Chinese rules only) does it threaten
 //! mate (杀).
 //!
-//! It owns the capture-threat analysis on a [`Board`]: which pieces of one side
-//! can legally capture which pieces of the other, whether a victim is
-//! protected (a legal recapture exists; a pinned defender or a general that
-//! would face the other general is a fake root, 假根), and a small static
-//! exchange evaluation for "under-protected" victims (Chinese rules). It does
-//! not know about repetitions or spans; [`super::repetition`] turns a sequence
-//! of classified moves into a verdict.
+//! Rules implemented here, by docs/rules.md section:
+//! - 3.1 threats: a legal capture, as if the attacker's side were to move, so a
+//!   pinned piece threatens only along its pin line ([`can_capture`]); no
+//!   chases by the general or a soldier; no victims among generals and
+//!   uncrossed soldiers;
+//! - 3.1 protection: a legal recapture after the capture; a pinned defender or a
+//!   general that would face the other general is a false root (假根);
+//! - 3.1 the Asian chase: unprotected or falsely protected victims, and
+//!   chariots under a horse or cannon, chariots/horses/cannons under an
+//!   advisor or elephant whatever the protection; same-kind attacks the victim
+//!   can answer by capturing back are exchange offers (兑);
+//! - 3.3 the Chinese chase: also under-protected victims, by a small static
+//!   exchange ([`exchange_value`]);
+//! - 3.1 "newly": a set difference over (attacker, victim) pairs between the
+//!   position before the move and after it, both with the mover to move (after
+//!   the move: as if the opponent could pass). This covers direct,
+//!   discovered and protection-removing chases, excludes a slider that only
+//!   slides along the line it already attacked on, and, through
+//!   [`Threats::standing`], a threat merely suspended by a check;
+//! - 3.1 a parry is not a chase ([`Excuse::Parry`]): a pair that qualifies only
+//!   because the move, blocking an enemy chariot's or cannon's attack on the
+//!   attacker (or removing that cannon's screen), cut a protection running
+//!   along that attack's line through the attacker's own point; a protection
+//!   cut from the side still counts;
+//! - 3.1 a chariot pinned by a horse: its attack on the pinning horse is no
+//!   chase ([`Excuse::PinningHorse`]); the chariot itself, unable to capture
+//!   back, can be chased by a chariot;
+//! - 3.1 a move can be several things at once: checking moves are classified
+//!   for chases too;
+//! - 3.3 the mate threat: a new forced mate by consecutive checks within
+//!   [`MATE_THREAT_DEPTH`] moves, were the mover to move again.
+//!
+//! Approximations (docs/rules.md 3.1, 3.3): quiet mating nets beyond that
+//! horizon are idle; a move is classified on its own (no joint chases, no
+//! causality between the two sides' moves); the parry rule recognises the
+//! protection through the attacked piece's point only for enemy chariots and
+//! cannons (the pieces that attack along lines).
+//!
+//! It owns the capture-threat analysis on a [`Board`]. It does not know about
+//! repetitions or spans; [`super::repetition`] turns a sequence of classified
+//! moves into a verdict, and [`super::explain`] names the reasons.
 //!
 //! Victims are reported as piece-id bit sets ([`VictimSet`], bit `id` set for
 //! piece id 16..=47), so a fleeing victim stays the same victim.
-//!
-//! "New" threats are computed as a set difference over (attacker, victim)
-//! pairs: a pair that qualifies as a chase after the move and did not qualify
-//! before it (with the mover to move in both positions). This one definition
-//! covers the direct, the discovered and the protection-removing chases of
-//! docs/rules.md 3.1 (a pair whose victim lost its root starts to qualify), and
-//! excludes a slider that merely slides along the line it already attacked on.
 
 use crate::attacks::{attacked_after, attacks_square, is_general_attacked};
 use crate::board::{code_of, side_tag, Board, Color, Piece, PieceId, PieceKind, Square, EMPTY, OFF};

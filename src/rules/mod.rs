@@ -1,8 +1,17 @@
 //! Game-end rules (docs/rules.md sections 2-4): checkmate and stalemate (no legal
-//! move loses), repetition verdicts for perpetual check and chase under the
-//! Asian and Chinese rules ([`repetition`], with the move classification in
-//! [`chase`]), the natural move limit (自然限着) with the Asian check cap, and
-//! dead draws (no piece able to cross the river).
+//! move loses, section 2), repetition verdicts for perpetual check, chase and
+//! (Chinese rules) mate threat under the Asian and Chinese rules (section 3:
+//! [`repetition`], with the move classification in [`chase`] and the
+//! explanation of a verdict in [`explain`]), the nine-round rule (3.3), the
+//! natural move limit (自然限着) with the Asian check cap (section 4), and dead
+//! draws (section 2: no piece able to cross the river and mate).
+//!
+//! Approximations, each stated in docs/rules.md beside its rule: dead draws are
+//! only the constellations of [`is_dead_draw`] (2); the nine-round rule counts
+//! attacking moves only and reads "the same pieces" as pieces that each make at
+//! least two of the nine moves ([`nine_round_violator`], 3.3); checks made
+//! before the FEN that starts the natural-limit count are not capped (4); and
+//! those of the classification ([`chase`]).
 //!
 //! The public entry points are [`judge`] (the verdict at the current position
 //! of a game history held by a [`Position`], for the match runner after each

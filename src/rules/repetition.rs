@@ -4,6 +4,25 @@
 //! Chinese (CXA 2011) rules; plus the search-facing [`RepetitionDetector`]
 //! with its counting filter keyed by the Zobrist key.
 //!
+//! Rules implemented here, by docs/rules.md section:
+//! - 3: a repetition is the same position with the same side to move, found
+//!   two plies at a time back to the last capture (or null move); the judge
+//!   rules at the third occurrence over the span from the first of the last
+//!   three ([`threefold_span_start`]); the search also at a second occurrence
+//!   whose earlier one lies inside the searched line; a span of two different
+//!   cycles is judged whole;
+//! - 3.2 Asian ranks ([`asian_rank`]): 2 for a check on every move, 1 for the
+//!   same victim chased on every move (checks count when they chase it), else
+//!   0; the higher rank loses;
+//! - 3.3 Chinese ([`chinese_forbidden`]): a side whose every move is an attack
+//!   (check, Chinese chase, mate threat, in any mix) is forbidden; one side
+//!   forbidden loses, both or neither draw, except that only checks against
+//!   other attacks lose.
+//!
+//! Approximations: those of the classification ([`super::chase`]); inside the
+//! search, draws found through a repetition are path-dependent results stored
+//! like others (docs/rules.md 3.5).
+//!
 //! It does not decide other game ends (mate, natural move limit, material):
 //! that is [`super`]'s job, nor does it turn verdicts into scores: the search
 //! does that (see [`RepetitionDetector`]).
