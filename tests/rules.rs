@@ -253,3 +253,36 @@ fn random_games_are_judged_consistently() {
     }
     println!("{ended} random games ended by mate or stalemate");
 }
+
+/// `explain_game` on every data case under both rule sets: the same verdict as
+/// the judge, a span for every repetition verdict whose moves are the game's
+/// last moves, and side summaries that add up to the span.
+#[test]
+fn explanations_agree_with_the_judge() {
+    use chuhan::rules::explain::explain_game;
+    use chuhan::rules::judge_game;
+    let mut spans = 0;
+    for case in repetition_txt() {
+        for set in [RuleSet::Asian, RuleSet::Chinese] {
+            let rules = Rules::from(set);
+            let moves = case.moves.iter().map(|s| s.as_str());
+            let (outcome, played) = judge_game(&case.fen, false, moves.clone(), &rules).unwrap();
+            let x = explain_game(&case.fen, false, moves, &rules).unwrap();
+            assert_eq!((x.outcome, x.played), (outcome, played), "{} {set}", case.id);
+            let repetition = matches!(outcome.reason, Reason::Repetition | Reason::Violation { .. });
+            assert_eq!(x.span.is_some(), repetition, "{} {set}", case.id);
+            if let Some(span) = &x.span {
+                spans += 1;
+                assert_eq!(span.start + span.moves.len(), played, "{} {set}", case.id);
+                for (m, text) in span.moves.iter().zip(&case.moves[span.start..played]) {
+                    assert_eq!(&m.iccs, text);
+                    assert!(!m.chinese.is_empty());
+                }
+                let total: usize = span.sides.iter().map(|s| s.summary.moves).sum();
+                assert_eq!(total, span.moves.len());
+                assert!(x.to_string().starts_with(&format!("{outcome}\n")));
+            }
+        }
+    }
+    assert!(spans >= 60, "{spans}");
+}
