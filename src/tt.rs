@@ -90,8 +90,9 @@ pub struct TtProbe {
     pub best: Option<Move>,
     /// Bound of the score.
     pub bound: Bound,
-    /// Score from the side to move's view.
-    pub score: crate::score::Score,
+    /// Score from the side to move's view; `None` for an entry that keeps only
+    /// a move (a path-dependent result the search never trusts).
+    pub score: Option<crate::score::Score>,
     /// Depth of the search that stored it.
     pub depth: i32,
 }

@@ -149,7 +149,7 @@ fn two_threads_and_probe() {
     assert_eq!(probe.best, r.best);
     assert_eq!(probe.depth, 8);
     assert_eq!(probe.bound, Bound::Exact);
-    assert_eq!(probe.score, r.score);
+    assert_eq!(probe.score, Some(r.score));
 }
 
 #[test]

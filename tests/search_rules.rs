@@ -117,10 +117,12 @@ fn t14_rule_set_changes_the_verdict_in_the_search() {
 fn a_verdict_learnt_with_a_history_does_not_leak_through_the_table() {
     // The position of the test above, searched with its history: after d8d9
     // (seen once before the root) red can only complete the forbidden
-    // perpetual or be mated, so the table learns "red loses" there. The same
+    // perpetual or be mated, so "red loses" there. That verdict's span starts
+    // before the root and runs through the root move, so it holds on this path
+    // only: the root stores its mate, the node after d8d9 does not. The same
     // position from its FEN alone, without that history, is an ordinary
-    // position: the table keys the two apart, so probing it finds
-    // nothing learnt from the history.
+    // position: the table keys the two apart (the seen bit), so probing it
+    // finds nothing learnt from the history.
     let fen = "3k5/9/9/9/9/9/9/9/rr7/5K2R w - - 0 1";
     let with_history = after(fen, &T01_TWICE[..7]);
     let mut e = Engine::new(16, 1);
@@ -130,8 +132,53 @@ fn a_verdict_learnt_with_a_history_does_not_leak_through_the_table() {
     let mut seen = with_history.clone();
     seen.make_move(mv(&seen, "d8d9"));
     let learnt = e.probe(&seen).expect("the position after d8d9 was searched");
-    assert!(learnt.score.0 <= -MATE_BOUND, "red loses by rule there: {learnt:?}");
+    // Only the move is kept (the entry's score is not one any search trusts).
+    assert!(learnt.best.is_some() && learnt.score.is_none_or(|s| s.0.abs() < MATE_BOUND), "{learnt:?}");
+    let at_root = e.probe(&with_history).expect("the root was stored");
+    assert!(at_root.score.is_some_and(|s| s.0 >= MATE_BOUND), "{at_root:?}");
     let alone = Position::from_fen(&seen.to_fen()).unwrap();
     assert_eq!(alone.key(), seen.key());
     assert_eq!(e.probe(&alone), None, "the verdict of the history leaked to the bare position");
+}
+
+/// A forbidden perpetual found inside the search gives mate-band scores to the
+/// nodes between the cycle's first occurrence and its return; those scores
+/// hold only on that path, so they must not be stored for the positions in
+/// between, where another path (or another root) would read them as proven
+/// mates. Here red's chariot i8 can check the general d9 around the cycle
+/// i8i9 d9d8 i9i8 d8d9 back to the root; after i8i9 d9d8 i9i8 the return
+/// d8d9 wins for black on this path only. From another root the same
+/// position (the chariot's check from i0 to i8) is nothing of the kind.
+#[test]
+fn perpetual_verdicts_do_not_leave_mates_in_the_table() {
+    let root = Position::from_fen("3k5/8R/9/9/9/9/9/9/9/5K3 w - - 0 1").unwrap();
+    let inside = after("3k5/8R/9/9/9/9/9/9/9/5K3 w - - 0 1", &["i8i9", "d9d8", "i9i8"]);
+    let mut e = Engine::new(16, 1);
+    let mut found = 0;
+    for depth in [4, 6, 8] {
+        e.search(&root, &SearchLimits::depth(depth), None, Arc::new(SearchSignals::default()), &mut NullReporter);
+        // The position after i8i9 d9d8 i9i8 reached fresh (no history): whatever the
+        // table holds for it is not a mate.
+        let fresh = Position::from_fen(&inside.to_fen()).unwrap();
+        if let Some(p) = chuhan::search::probe_table(&e.table(), &fresh) {
+            found += 1;
+            assert!(
+                p.score.is_none_or(|s| s.0.abs() < MATE_BOUND),
+                "depth {depth}: stored {:?} {:?}",
+                p.score,
+                p.bound
+            );
+        }
+    }
+    assert!(found > 0, "the search never stored the position inside the cycle");
+    // The same position reached by another path (the chariot checking from i0)
+    // in a later search with the same table: the verdict is the one a fresh
+    // table gives (the chariot's real win: red mates; the length may differ,
+    // the table's entries order the moves differently).
+    let other = Position::from_fen("9/3k5/9/9/9/9/9/9/9/5K2R w - - 0 1").unwrap();
+    let limits = SearchLimits::depth(8);
+    let reused = e.search(&other, &limits, None, Arc::new(SearchSignals::default()), &mut NullReporter);
+    let fresh = Engine::new(16, 1).search(&other, &limits, None, Arc::new(SearchSignals::default()), &mut NullReporter);
+    let wins = |m: Option<i32>| m.is_some_and(|n| n > 0);
+    assert!(wins(fresh.score.mate_moves()) && wins(reused.score.mate_moves()), "{:?} {:?}", reused.score, fresh.score);
 }

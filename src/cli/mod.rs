@@ -78,6 +78,10 @@ enum Command {
         /// Accept advisors, elephants and soldiers on unreachable points.
         #[arg(long)]
         relaxed: bool,
+        /// After the verdict, explain it: every move of the deciding span with
+        /// its classification, each side's summary and the rule that decided.
+        #[arg(long)]
+        explain: bool,
     },
     /// Engine-vs-engine matches (UCCI/UCI referee); cutechess-cli style
     /// arguments, see README "Match" or `chuhan match -help`.
@@ -258,8 +262,8 @@ pub fn main(args: Vec<String>) -> ExitCode {
             println!("{}", chuhan::build_info::compiler_text());
             ExitCode::SUCCESS
         }
-        Some(Command::Judge { fen, moves, rules, limit, relaxed }) => {
-            judge::run_judge(&fen, &moves, &rules, &limit, relaxed)
+        Some(Command::Judge { fen, moves, rules, limit, relaxed, explain }) => {
+            judge::run_judge(&fen, &moves, &rules, &limit, relaxed, explain)
         }
         Some(Command::Match { args }) => matches::run_match(&args),
         Some(Command::Book { action }) => book_cmd::run_book(action),

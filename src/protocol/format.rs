@@ -136,12 +136,14 @@ pub fn pophash(entry: Option<&TtProbe>) -> String {
         if let Some(m) = p.best {
             line.push_str(&format!(" bestmove {m}"));
         }
-        let v = p.score.0;
-        if matches!(p.bound, Bound::Lower | Bound::Exact) {
-            line.push_str(&format!(" lowerbound {v} depth {}", p.depth));
-        }
-        if matches!(p.bound, Bound::Upper | Bound::Exact) {
-            line.push_str(&format!(" upperbound {v} depth {}", p.depth));
+        // An entry may hold a move without a score it can vouch for.
+        if let Some(v) = p.score.map(|s| s.0) {
+            if matches!(p.bound, Bound::Lower | Bound::Exact) {
+                line.push_str(&format!(" lowerbound {v} depth {}", p.depth));
+            }
+            if matches!(p.bound, Bound::Upper | Bound::Exact) {
+                line.push_str(&format!(" upperbound {v} depth {}", p.depth));
+            }
         }
     }
     line

@@ -3,23 +3,50 @@
 //! under the Chinese definition, and (Chinese rules only) does it threaten
 //! mate (杀).
 //!
-//! It owns the capture-threat analysis on a [`Board`]: which pieces of one side
-//! can legally capture which pieces of the other, whether a victim is
-//! protected (a legal recapture exists; a pinned defender or a general that
-//! would face the other general is a fake root, 假根), and a small static
-//! exchange evaluation for "under-protected" victims (Chinese rules). It does
-//! not know about repetitions or spans; [`super::repetition`] turns a sequence
-//! of classified moves into a verdict.
+//! Rules implemented here, by docs/rules.md section:
+//! - 3.1 threats: a legal capture, as if the attacker's side were to move, so a
+//!   pinned piece threatens only along its pin line ([`can_capture`]); no
+//!   chases by the general or a soldier; no victims among generals and
+//!   uncrossed soldiers;
+//! - 3.1 protection: a legal recapture after the capture; a pinned defender or a
+//!   general that would face the other general is a false root (假根);
+//! - 3.1 the Asian chase: unprotected or falsely protected victims, and
+//!   chariots under a horse or cannon, chariots/horses/cannons under an
+//!   advisor or elephant whatever the protection; same-kind attacks the victim
+//!   can answer by capturing back are exchange offers (兑);
+//! - 3.3 the Chinese chase: also under-protected victims, by a small static
+//!   exchange ([`exchange_value`]);
+//! - 3.1 "newly": a set difference over (attacker, victim) pairs between the
+//!   position before the move and after it, both with the mover to move (after
+//!   the move: as if the opponent could pass). This covers direct,
+//!   discovered and protection-removing chases, excludes a slider that only
+//!   slides along the line it already attacked on, and, through
+//!   [`Threats::standing`], a threat merely suspended by a check;
+//! - 3.1 a parry is not a chase ([`Excuse::Parry`]): a pair that qualifies only
+//!   because the move, blocking an enemy chariot's or cannon's attack on the
+//!   attacker (or removing that cannon's screen), cut a protection running
+//!   along that attack's line through the attacker's own point; a protection
+//!   cut from the side still counts;
+//! - 3.1 a chariot pinned by a horse: its attack on the pinning horse is no
+//!   chase ([`Excuse::PinningHorse`]); the chariot itself, unable to capture
+//!   back, can be chased by a chariot;
+//! - 3.1 a move can be several things at once: checking moves are classified
+//!   for chases too;
+//! - 3.3 the mate threat: a new forced mate by consecutive checks within
+//!   [`MATE_THREAT_DEPTH`] moves, were the mover to move again.
+//!
+//! Approximations (docs/rules.md 3.1, 3.3): quiet mating nets beyond that
+//! horizon are idle; a move is classified on its own (no joint chases, no
+//! causality between the two sides' moves); the parry rule recognises the
+//! protection through the attacked piece's point only for enemy chariots and
+//! cannons (the pieces that attack along lines).
+//!
+//! It owns the capture-threat analysis on a [`Board`]. It does not know about
+//! repetitions or spans; [`super::repetition`] turns a sequence of classified
+//! moves into a verdict, and [`super::explain`] names the reasons.
 //!
 //! Victims are reported as piece-id bit sets ([`VictimSet`], bit `id` set for
 //! piece id 16..=47), so a fleeing victim stays the same victim.
-//!
-//! "New" threats are computed as a set difference over (attacker, victim)
-//! pairs: a pair that qualifies as a chase after the move and did not qualify
-//! before it (with the mover to move in both positions). This one definition
-//! covers the direct, the discovered and the protection-removing chases of
-//! docs/rules.md 3.1 (a pair whose victim lost its root starts to qualify), and
-//! excludes a slider that merely slides along the line it already attacked on.
 
 use crate::attacks::{attacked_after, attacks_square, is_general_attacked};
 use crate::board::{code_of, side_tag, Board, Color, Piece, PieceId, PieceKind, Square, EMPTY, OFF};
@@ -102,7 +129,7 @@ pub fn can_capture(board: &Board, from: Square, to: Square) -> bool {
 }
 
 /// Whether any piece of `color` can legally capture on `sq`.
-fn has_capture_onto(board: &Board, color: Color, sq: Square) -> bool {
+pub(crate) fn has_capture_onto(board: &Board, color: Color, sq: Square) -> bool {
     board.pieces(color).any(|(_, _, from)| can_capture(board, from, sq))
 }
 
@@ -128,7 +155,7 @@ fn exchange_gain(board: &Board, sq: Square, side: Color) -> i32 {
 
 /// Whether a piece is a possible chase victim at all: not a general, not a
 /// soldier on its own side of the river (docs/rules.md 3.1).
-fn is_victim_kind(piece: Piece, sq: Square) -> bool {
+pub(crate) fn is_victim_kind(piece: Piece, sq: Square) -> bool {
     match piece.kind() {
         PieceKind::General => false,
         PieceKind::Soldier => !sq.is_home_half(piece.color()),
@@ -228,6 +255,69 @@ fn can_capture_ignoring(board: &Board, from: Square, to: Square, ignored: &[Squa
     can_capture(&b, from, to)
 }
 
+/// Why an attack on a victim qualifies as a chase ([`threat_reason`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ChaseReason {
+    /// No piece of the victim's side attacks its point at all.
+    Unprotected,
+    /// Its defenders cannot legally recapture (a pinned defender, or a general
+    /// that would face the other general: a fake root, 假根).
+    FalselyProtected,
+    /// Protected, but the exchange on its point wins material (Chinese rules only).
+    UnderProtected,
+    /// A chariot attacked by a horse or cannon: counts whatever the protection.
+    ChariotByHorseOrCannon,
+    /// A chariot, horse or cannon attacked by an advisor or elephant: counts
+    /// whatever the protection.
+    StrongerVictim,
+}
+
+impl ChaseReason {
+    /// Text for explanations ("unprotected", ...).
+    pub const fn text(self) -> &'static str {
+        match self {
+            ChaseReason::Unprotected => "unprotected",
+            ChaseReason::FalselyProtected => "falsely protected",
+            ChaseReason::UnderProtected => "under-protected",
+            ChaseReason::ChariotByHorseOrCannon => "a chariot attacked by a horse or cannon",
+            ChaseReason::StrongerVictim => "attacked by an advisor or elephant",
+        }
+    }
+}
+
+/// Why an attack on a piece is no chase.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum NoChaseReason {
+    /// A same-type attack the victim can answer by capturing back (兑).
+    ExchangeOffer,
+    /// The victim is protected (a follow, 跟).
+    Protected,
+}
+
+/// The rule-set verdicts on one legal capture threat `asq` x `vsq`:
+/// (Asian reason, Chinese reason); `None` for no chase under that definition.
+pub fn threat_reason(board: &Board, asq: Square, vsq: Square) -> (Option<ChaseReason>, Option<ChaseReason>) {
+    let (Some(attacker), Some(victim)) = (board.piece_at(asq), board.piece_at(vsq)) else { return (None, None) };
+    let (ak, vk) = (attacker.kind(), victim.kind());
+    if matches!(ak, PieceKind::Horse | PieceKind::Cannon) && vk == PieceKind::Chariot {
+        return (Some(ChaseReason::ChariotByHorseOrCannon), Some(ChaseReason::ChariotByHorseOrCannon));
+    }
+    if ak == vk && can_capture(board, vsq, asq) {
+        return (None, None);
+    }
+    let mut after = board.clone();
+    after.move_piece(asq, vsq);
+    let defender = victim.color();
+    if has_capture_onto(&after, defender, vsq) {
+        let asian = is_stronger_victim(ak, vk).then_some(ChaseReason::StrongerVictim);
+        let under = vk != PieceKind::Soldier && exchange_value(vk) - exchange_gain(&after, vsq, defender) > 0;
+        return (asian, under.then_some(ChaseReason::UnderProtected));
+    }
+    let fake = after.pieces(defender).any(|(_, p, from)| attacks_square(&after, p, from, vsq));
+    let why = if fake { ChaseReason::FalselyProtected } else { ChaseReason::Unprotected };
+    (Some(why), Some(why))
+}
+
 /// Classifies one legal capture threat `asq` x `vsq` as (Asian chase, Chinese chase).
 fn classify_threat(board: &Board, asq: Square, vsq: Square, ak: PieceKind, vk: PieceKind) -> (bool, bool) {
     // docs/rules.md 3.1 / 3.3: a chariot attacked by a horse or cannon always counts.
@@ -259,27 +349,179 @@ fn classify_threat(board: &Board, asq: Square, vsq: Square, ak: PieceKind, vk: P
     (asian, chinese)
 }
 
+/// Why a newly qualifying (attacker, victim) pair is nevertheless no chase
+/// (docs/rules.md 3.1, "a parry is not a chase").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Excuse {
+    /// The move parried the attack of the enemy chariot or cannon on `attacker`
+    /// (blocking its line, or taking away its screen), and the victim's only
+    /// lost protection ran along that line through `attacker`'s point.
+    Parry {
+        /// The enemy piece whose attack was parried.
+        parried: Square,
+    },
+    /// The attacker is a chariot pinned by the victim, a horse (it stands on
+    /// the horse's leg towards its own general): its attack on the pinning horse is no chase.
+    PinningHorse,
+}
+
+/// A newly qualifying (attacker, victim) pair of a move, with what decided it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct NewThreat {
+    /// The attacker's point after the move.
+    pub attacker: Square,
+    /// The victim's point.
+    pub victim: Square,
+    /// Qualifies under the Asian definition.
+    pub asian: bool,
+    /// Qualifies under the Chinese definition.
+    pub chinese: bool,
+    /// Why it is no chase after all, if it is excused.
+    pub excuse: Option<Excuse>,
+}
+
+/// Whether the chariot on `csq` is pinned by the enemy horse on `hsq`: `csq`
+/// is the horse's leg on a jump onto the chariot side's general.
+fn pinned_by_horse(board: &Board, csq: Square, hsq: Square) -> bool {
+    let (Some(chariot), Some(horse)) = (board.piece_at(csq), board.piece_at(hsq)) else { return false };
+    if chariot.kind() != PieceKind::Chariot || horse.kind() != PieceKind::Horse || chariot.color() == horse.color() {
+        return false;
+    }
+    let g = board.general(chariot.color());
+    let leg = crate::attacks::HORSE_LEG[(g.0 as i16 - hsq.0 as i16 + 256) as usize];
+    leg != 0 && hsq.offset(leg as i16) == csq
+}
+
+/// Whether `b` lies strictly between `a` and `c` on one rank or file.
+fn strictly_between(a: Square, b: Square, c: Square) -> bool {
+    let (af, ar, bf, br, cf, cr) = (a.file(), a.rank(), b.file(), b.rank(), c.file(), c.rank());
+    (ar == br && br == cr && af.min(cf) < bf && bf < af.max(cf))
+        || (af == bf && bf == cf && ar.min(cr) < br && br < ar.max(cr))
+}
+
+/// The defenders of `vsq` (pieces of its side that could legally recapture)
+/// after the piece on `asq` captures there, as a piece-id set.
+fn defenders(board: &Board, asq: Square, vsq: Square) -> u64 {
+    let mut after = board.clone();
+    let defender = match board.piece_at(vsq) {
+        Some(p) => p.color(),
+        None => return 0,
+    };
+    after.move_piece(asq, vsq);
+    after
+        .pieces(defender)
+        .filter(|&(_, _, from)| can_capture(&after, from, vsq))
+        .fold(0, |s, (id, _, _)| s | 1u64 << id)
+}
+
+/// docs/rules.md 3.1, "a parry is not a chase": whether the pair `bsq` x `vsq`
+/// (the attacker did not move), newly qualifying after the move `m` from
+/// `before` to `after`, owes its qualification only to protections that the
+/// move cut while parrying an enemy attack on the attacker itself, along that
+/// attack's line. Returns the parried enemy piece's point.
+fn parry_excuse(before: &Board, after: &Board, m: Move, bsq: Square, vsq: Square) -> Option<Square> {
+    let lost = defenders(before, bsq, vsq) & !defenders(after, bsq, vsq);
+    if lost == 0 {
+        return None;
+    }
+    let them = after.piece_at(vsq)?.color();
+    let mut parried = None;
+    for pid in victim_ids(lost) {
+        let psq = before.square_of(pid);
+        // The protection ran through the attacker's point: protector, attacker
+        // and victim on one line, the attacker between them.
+        if !strictly_between(psq, bsq, vsq) {
+            return None;
+        }
+        // An enemy chariot or cannon on the protector's side of that line
+        // (possibly the protector itself) attacked our piece before the move
+        // and not after, and the move blocked or unscreened that segment.
+        let found = before.pieces(them).find(|&(aid, a, asq)| {
+            matches!(a.kind(), PieceKind::Chariot | PieceKind::Cannon)
+                && after.square_of(aid) == asq
+                && (asq == psq || strictly_between(psq, asq, bsq))
+                && attacks_square(before, a, asq, bsq)
+                && !attacks_square(after, a, asq, bsq)
+                && (strictly_between(asq, m.to(), bsq) || strictly_between(asq, m.from(), bsq))
+        });
+        match found {
+            Some((_, _, asq)) => parried = Some(asq),
+            None => return None,
+        }
+    }
+    parried
+}
+
+/// The newly qualifying (attacker, victim) pairs of the legal move `m` in
+/// `pos` (the position before the move), judged as if the opponent could
+/// pass after it, each with its excuse if it has one. `pos` is restored.
+pub fn new_threats(pos: &mut Position, m: Move) -> Vec<NewThreat> {
+    let us = pos.side_to_move();
+    let before_board = pos.board().clone();
+    let before = Threats::standing(&before_board, us);
+    pos.make_move(m);
+    let after = Threats::of(pos.board(), us);
+    let out = new_threats_between(&before_board, pos.board(), m, &before, &after);
+    pos.unmake_move();
+    out
+}
+
+fn new_threats_between(
+    before_board: &Board,
+    board: &Board,
+    m: Move,
+    before: &Threats,
+    after: &Threats,
+) -> Vec<NewThreat> {
+    let mut out = Vec::new();
+    for i in 16..48 {
+        let (na, nc) = (after.asian[i] & !before.asian[i], after.chinese[i] & !before.chinese[i]);
+        if na | nc == 0 {
+            continue;
+        }
+        let bsq = board.square_of(i as PieceId);
+        for vid in victim_ids(na | nc) {
+            let vsq = board.square_of(vid);
+            let excuse = if pinned_by_horse(board, bsq, vsq) {
+                Some(Excuse::PinningHorse)
+            } else if bsq != m.to() && can_capture(before_board, bsq, vsq) {
+                parry_excuse(before_board, board, m, bsq, vsq).map(|parried| Excuse::Parry { parried })
+            } else {
+                None
+            };
+            let bit = 1u64 << vid;
+            out.push(NewThreat { attacker: bsq, victim: vsq, asian: na & bit != 0, chinese: nc & bit != 0, excuse });
+        }
+    }
+    out
+}
+
 /// Classifies the legal move `m` in `pos` (the position before the move).
-/// With `mate_threats`, a move that is neither a check nor a Chinese chase is
-/// also tested for a mate threat (docs/rules.md 3.3 杀; costly, Chinese rules only).
+/// A checking move is also classified for chases (docs/rules.md 3.1: a move
+/// can be several things at once). With `mate_threats`, a move that is
+/// neither a check nor a Chinese chase is also tested for a mate threat
+/// (docs/rules.md 3.3 杀; costly, Chinese rules only).
 pub fn classify_move(pos: &mut Position, m: Move, mate_threats: bool) -> MoveClass {
     let us = pos.side_to_move();
-    let before = Threats::standing(pos.board(), us);
+    let before_board = pos.board().clone();
+    let before = Threats::standing(&before_board, us);
     pos.make_move(m);
     let board = pos.board();
     let check = is_general_attacked(board, !us);
     let mut class = MoveClass { check, ..MoveClass::default() };
-    if !check {
-        let after = Threats::of(board, us);
-        let (a, c) = after.new_since(&before);
-        class.chased = a;
-        class.chased_chinese = c;
-        if mate_threats && c == 0 {
-            pos.make_null_move();
-            let threat = mates_by_checks(pos, MATE_THREAT_DEPTH);
-            pos.unmake_null_move();
-            class.mate_threat = threat;
+    let after = Threats::of(board, us);
+    for t in new_threats_between(&before_board, board, m, &before, &after) {
+        if t.excuse.is_none() {
+            let bit = 1u64 << board.cell(t.victim);
+            class.chased |= if t.asian { bit } else { 0 };
+            class.chased_chinese |= if t.chinese { bit } else { 0 };
         }
+    }
+    if mate_threats && !check && class.chased_chinese == 0 {
+        pos.make_null_move();
+        let threat = mates_by_checks(pos, MATE_THREAT_DEPTH);
+        pos.unmake_null_move();
+        class.mate_threat = threat;
     }
     pos.unmake_move();
     // Only a new threat counts, as for chases: a mate the mover could already

@@ -1,8 +1,17 @@
 //! Game-end rules (docs/rules.md sections 2-4): checkmate and stalemate (no legal
-//! move loses), repetition verdicts for perpetual check and chase under the
-//! Asian and Chinese rules ([`repetition`], with the move classification in
-//! [`chase`]), the natural move limit (自然限着) with the Asian check cap, and
-//! dead draws (no piece able to cross the river).
+//! move loses, section 2), repetition verdicts for perpetual check, chase and
+//! (Chinese rules) mate threat under the Asian and Chinese rules (section 3:
+//! [`repetition`], with the move classification in [`chase`] and the
+//! explanation of a verdict in [`explain`]), the nine-round rule (3.3), the
+//! natural move limit (自然限着) with the Asian check cap (section 4), and dead
+//! draws (section 2: no piece able to cross the river and mate).
+//!
+//! Approximations, each stated in docs/rules.md beside its rule: dead draws are
+//! only the constellations of [`is_dead_draw`] (2); the nine-round rule counts
+//! attacking moves only and reads "the same pieces" as pieces that each make at
+//! least two of the nine moves ([`nine_round_violator`], 3.3); checks made
+//! before the FEN that starts the natural-limit count are not capped (4); and
+//! those of the classification ([`chase`]).
 //!
 //! The public entry points are [`judge`] (the verdict at the current position
 //! of a game history held by a [`Position`], for the match runner after each
@@ -27,6 +36,7 @@
 //! ```
 
 pub mod chase;
+pub mod explain;
 pub mod repetition;
 
 use std::fmt;
@@ -46,8 +56,9 @@ pub const NATURAL_LIMIT_PLIES: u32 = 120;
 pub const COUNTED_CHECKS: u32 = 10;
 /// Moves of one piece in the nine-round rule (docs/rules.md 3.3).
 pub const NINE_ROUNDS: usize = 9;
-/// Most pieces that shuttle together under the nine-round rule.
-pub const NINE_ROUND_PIECES: usize = 2;
+/// Most pieces that shuttle together under the nine-round rule (each makes at
+/// least two of the [`NINE_ROUNDS`] moves).
+pub const NINE_ROUND_PIECES: usize = NINE_ROUNDS / 2;
 
 /// How the natural move limit counts plies (docs/rules.md 4).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -348,15 +359,17 @@ fn has_mating_material(board: &Board, color: Color) -> bool {
 
 /// The nine-round rule (docs/rules.md 3.3, Chinese rules, judge only): the side
 /// that just moved made its last [`NINE_ROUNDS`] moves without a capture with
-/// the same piece or pieces (at most [`NINE_ROUND_PIECES`], followed from
-/// square to square) visiting three or more points, every move an attack
-/// (check, Chinese chase or mate threat), while the opponent's moves in that
-/// stretch were not all attacks. Returns the violator.
+/// the same piece or pieces (each followed from point to point, each making
+/// at least two of the nine moves, so at most [`NINE_ROUND_PIECES`] of them)
+/// visiting three or more points, every move an attack (check, Chinese chase
+/// or mate threat), while the opponent's moves in that stretch were not all
+/// attacks. Returns the violator.
 ///
 /// Approximations: the rule also names "aimless" moves, which no program can
-/// decide, so only attacking moves count; "the same piece(s)" is read as at
-/// most two pieces (a side attacking with three or more different pieces in
-/// nine moves is playing, not shuttling).
+/// decide, so only attacking moves count; "shuttling with the same pieces" is
+/// read as "every piece used makes at least two of the nine moves": a piece
+/// that moves once in the stretch is a new idea, not a shuttle, and keeps the
+/// stretch legal.
 pub fn nine_round_violator(pos: &Position) -> Option<Color> {
     let states = pos.states();
     let n = states.len() - 1;
@@ -371,16 +384,17 @@ pub fn nine_round_violator(pos: &Position) -> Option<Color> {
     // The violator's moves are plies n-16, n-14, ..., n, in that order: each
     // moves a piece already followed (from where its last move went) or
     // starts following a new one.
-    let mut pieces: ArrayVec<Square, NINE_ROUND_PIECES> = ArrayVec::new();
+    let mut pieces: ArrayVec<(Square, usize), NINE_ROUNDS> = ArrayVec::new();
     let mut points: ArrayVec<Square, { 2 * NINE_ROUNDS }> = ArrayVec::new();
     for i in (0..NINE_ROUNDS).rev().map(|k| n - 2 * k) {
         let mv = states[i].mv;
-        match pieces.iter_mut().find(|sq| **sq == mv.from()) {
-            Some(sq) => *sq = mv.to(),
+        match pieces.iter_mut().find(|(sq, _)| *sq == mv.from()) {
+            Some((sq, moves)) => {
+                *sq = mv.to();
+                *moves += 1;
+            }
             None => {
-                if pieces.try_push(mv.to()).is_err() {
-                    return None;
-                }
+                pieces.push((mv.to(), 1));
                 if !points.contains(&mv.from()) {
                     points.push(mv.from());
                 }
@@ -389,6 +403,9 @@ pub fn nine_round_violator(pos: &Position) -> Option<Color> {
         if !points.contains(&mv.to()) {
             points.push(mv.to());
         }
+    }
+    if pieces.iter().any(|&(_, moves)| moves < 2) {
+        return None;
     }
     if points.len() < 3 {
         return None;
@@ -636,9 +653,9 @@ mod tests {
             "a4a6", "h2h6", "a6a3", "i4i3",
         ];
         assert_nine_round_violation_at_the_end(fen, &moves);
-        // A third attacking piece is not "the same pieces": a horse check, then
-        // the two chariots chase the cannon eight times; every red move is an
-        // attack, but three pieces made them.
+        // A piece that moves once is not shuttling: a horse check, then the two
+        // chariots chase the cannon eight times; every red move is an attack,
+        // but the horse made only one of them.
         let fen3 = "3k5/9/9/c5N2/9/9/9/7R1/8R/4K4 w - - 0 1";
         let moves3 = [
             "g6f8", "d9d8", "i1i6", "a6a3", "h2h3", "a3a5", "i6i5", "a5a2", "h3h2", "a2a4", "i5i4", "a4a6", "h2h6",
@@ -654,6 +671,29 @@ mod tests {
         assert!(classes.iter().filter(|(c, _)| *c == Color::Red).all(|(_, m)| m.is_chinese_attack()));
         assert!(!classes.iter().filter(|(c, _)| *c == Color::Black).all(|(_, m)| m.is_chinese_attack()));
         assert_eq!(judge(&pos, &chinese), Outcome::ONGOING);
+    }
+
+    #[test]
+    fn nine_round_rule_with_three_pieces() {
+        // Three red pieces, each making at least two of the nine moves, every one
+        // an attack: the chariot i1 (i1a1 and a1a7 chase the cannon), the
+        // chariot h2 (checks and chases along the h-file and rank 7) and the
+        // cannon g0 (g0g9 checks, g9g6 chases); black only flees and blocks.
+        let fen = "3k5/c8/9/9/9/9/9/7R1/8R/4K1C2 w - - 0 1";
+        let moves = [
+            "i1a1", "a8a7", "h2h9", "d9d8", "h9h7", "a7d7", "a1a7", "d7c7", "h7h8", "d8d9", "h8h7", "c7f7", "h7h9",
+            "f7f9", "g0g9", "f9f8", "g9g6",
+        ];
+        let pos = assert_nine_round_violation_at_the_end(fen, &moves);
+        let classes = repetition::classify_span(&pos, 0, true);
+        assert!(classes.iter().filter(|(c, _)| *c == Color::Red).all(|(_, m)| m.is_chinese_attack()));
+        assert_eq!(judge(&pos, &Rules::default()), Outcome::ONGOING);
+        // Control: the same stretch with the cannon's second move replaced by an
+        // idle one is no violation (not every red move attacks).
+        let mut idle = moves;
+        idle[16] = "g9f9";
+        let pos = play(fen, &idle);
+        assert_eq!(judge(&pos, &Rules::from(RuleSet::Chinese)), Outcome::ONGOING);
     }
 
     #[test]

@@ -4,6 +4,25 @@
 //! Chinese (CXA 2011) rules; plus the search-facing [`RepetitionDetector`]
 //! with its counting filter keyed by the Zobrist key.
 //!
+//! Rules implemented here, by docs/rules.md section:
+//! - 3: a repetition is the same position with the same side to move, found
+//!   two plies at a time back to the last capture (or null move); the judge
+//!   rules at the third occurrence over the span from the first of the last
+//!   three ([`threefold_span_start`]); the search also at a second occurrence
+//!   whose earlier one lies inside the searched line; a span of two different
+//!   cycles is judged whole;
+//! - 3.2 Asian ranks ([`asian_rank`]): 2 for a check on every move, 1 for the
+//!   same victim chased on every move (checks count when they chase it), else
+//!   0; the higher rank loses;
+//! - 3.3 Chinese ([`chinese_forbidden`]): a side whose every move is an attack
+//!   (check, Chinese chase, mate threat, in any mix) is forbidden; one side
+//!   forbidden loses, both or neither draw, except that only checks against
+//!   other attacks lose.
+//!
+//! Approximations: those of the classification ([`super::chase`]); inside the
+//! search, draws found through a repetition are path-dependent results stored
+//! like others (docs/rules.md 3.5).
+//!
 //! It does not decide other game ends (mate, natural move limit, material):
 //! that is [`super`]'s job, nor does it turn verdicts into scores: the search
 //! does that (see [`RepetitionDetector`]).
@@ -153,25 +172,39 @@ pub fn classify_span(pos: &Position, start: usize, chinese: bool) -> Vec<(Color,
 
 /// Per-side summary of a span.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-struct SideSummary {
-    moves: usize,
-    checks: usize,
+pub struct SideSummary {
+    /// Moves of the side in the span.
+    pub moves: usize,
+    /// Of them, checks.
+    pub checks: usize,
     /// Victims chased (Asian) on every move of the side.
-    same_victims: VictimSet,
+    pub same_victims: VictimSet,
+    /// Moves that chase (Asian).
+    pub asian_chases: usize,
     /// Moves that chase (Chinese).
-    chinese_chases: usize,
+    pub chinese_chases: usize,
     /// Moves that threaten mate (Chinese).
-    mate_threats: usize,
+    pub mate_threats: usize,
     /// Moves that are attacks (Chinese).
-    attacks: usize,
+    pub attacks: usize,
 }
 
-fn summarize(classes: &[(Color, MoveClass)], side: Color) -> SideSummary {
-    let mut s = SideSummary { moves: 0, checks: 0, same_victims: !0, chinese_chases: 0, mate_threats: 0, attacks: 0 };
+/// The summary of `side`'s moves in classified span moves.
+pub fn summarize(classes: &[(Color, MoveClass)], side: Color) -> SideSummary {
+    let mut s = SideSummary {
+        moves: 0,
+        checks: 0,
+        same_victims: !0,
+        asian_chases: 0,
+        chinese_chases: 0,
+        mate_threats: 0,
+        attacks: 0,
+    };
     for (_, c) in classes.iter().filter(|(mover, _)| *mover == side) {
         s.moves += 1;
         s.checks += c.check as usize;
         s.same_victims &= c.chased;
+        s.asian_chases += (c.chased != 0) as usize;
         s.chinese_chases += (c.chased_chinese != 0) as usize;
         s.mate_threats += c.mate_threat as usize;
         s.attacks += c.is_chinese_attack() as usize;
@@ -183,21 +216,28 @@ fn summarize(classes: &[(Color, MoveClass)], side: Color) -> SideSummary {
 }
 
 /// Asian rank of a side (docs/rules.md 3.2): 2 if every move checked; 1 if it
-/// never checked and chased the same victim on every move; else 0. The other
-/// side's checks play no part (AXF rule 18: a victim's checks do not excuse
-/// the chaser).
-fn asian_rank(s: &SideSummary) -> u8 {
+/// chased the same victim on every move (a checking move counts when it also
+/// chases that victim; a check that chases nothing breaks the chase); else 0.
+/// The other side's checks play no part (AXF rule 18: a victim's checks do
+/// not excuse the chaser).
+pub fn asian_rank(s: &SideSummary) -> u8 {
     if s.moves > 0 && s.checks == s.moves {
         2
-    } else if s.checks == 0 && s.same_victims != 0 {
+    } else if s.same_victims != 0 {
         1
     } else {
         0
     }
 }
 
+/// Whether a side is forbidden under the Chinese rules (长打, docs/rules.md
+/// 3.3): it moved in the span and every one of its moves is an attack.
+pub fn chinese_forbidden(s: &SideSummary) -> bool {
+    s.moves > 0 && s.attacks == s.moves
+}
+
 /// The Chinese violation of a side whose every move is an attack.
-fn chinese_violation(s: &SideSummary) -> Violation {
+pub fn chinese_violation(s: &SideSummary) -> Violation {
     if s.checks == s.moves {
         Violation::PerpetualCheck
     } else if s.chinese_chases == s.moves {
@@ -241,7 +281,7 @@ pub fn verdict(classes: &[(Color, MoveClass)], rules: RuleSet) -> SpanVerdict {
         }
         RuleSet::Chinese => {
             // docs/rules.md 3.3: a side is forbidden (长打) when every move is an attack.
-            let forbidden = |s: &SideSummary| s.moves > 0 && s.attacks == s.moves;
+            let forbidden = chinese_forbidden;
             let only_checks = |s: &SideSummary| s.moves > 0 && s.checks == s.moves;
             let loss = |loser, s: &SideSummary| SpanVerdict::Loss { loser, violation: chinese_violation(s) };
             match (forbidden(&red), forbidden(&black)) {
@@ -286,8 +326,9 @@ pub enum NodeRepetition {
     /// further repetition below it would be a third occurrence, so results
     /// under it depend on the path (the search keys its table on this).
     Seen,
-    /// A repetition to judge: the verdict for the side to move.
-    Verdict(RepetitionVerdict),
+    /// A repetition to judge: the verdict for the side to move, and the index
+    /// (into `pos.states()`) of the occurrence the judged span starts from.
+    Verdict(RepetitionVerdict, usize),
 }
 
 /// The search-facing repetition test.
@@ -426,7 +467,7 @@ impl RepetitionDetector {
     #[inline]
     pub fn probe(&mut self, pos: &Position, root_ply: usize) -> Option<RepetitionVerdict> {
         match self.probe_node(pos, root_ply) {
-            NodeRepetition::Verdict(v) => Some(v),
+            NodeRepetition::Verdict(v, _) => Some(v),
             NodeRepetition::Fresh | NodeRepetition::Seen => None,
         }
     }
@@ -456,7 +497,7 @@ impl RepetitionDetector {
             }
         };
         let classes = self.classify_span_cached(pos, start);
-        NodeRepetition::Verdict(verdict(&classes, self.rules).for_side(pos.side_to_move()))
+        NodeRepetition::Verdict(verdict(&classes, self.rules).for_side(pos.side_to_move()), start)
     }
 
     #[inline]

@@ -20,7 +20,7 @@ use crate::eval::{evaluate_after_null, evaluate_at, evaluate_raw};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::{natural_limit_reached, LimitPolicy};
-use crate::score::{from_tt, mate_in, mated_in, to_tt, INFINITE, MATE_BOUND, MAX_PLY};
+use crate::score::{from_tt, mate_in, mated_in, INFINITE, MATE_BOUND, MAX_PLY};
 use crate::tt::{Bound, TtEntry};
 
 /// A node type.
@@ -170,6 +170,7 @@ impl Worker<'_> {
         let pv_node = N::PV;
         let root = N::ROOT;
         let ply = self.ply;
+        self.clear_perpetual_mark(ply);
         if depth <= 0 {
             return if pv_node { self.qsearch::<Pv>(alpha, beta) } else { self.qsearch::<NonPv>(alpha, beta) };
         }
@@ -424,6 +425,7 @@ impl Worker<'_> {
                 v = -self.search::<Pv>(-beta, -alpha, new_depth, false);
             }
             self.take_back();
+            self.join_perpetual_mark(ply);
             if self.stopped {
                 return 0;
             }
@@ -470,7 +472,8 @@ impl Worker<'_> {
 
         if !(root && self.pv_idx > 0) {
             let bound = Bound::of_result(best, beta, pv_node && best_move.is_some());
-            self.shared.tt.store(key, best_move, to_tt(best, ply), static_eval, depth, bound, tt_pv);
+            let (score, bound) = self.table_result(ply, best, bound);
+            self.shared.tt.store(key, best_move, score, static_eval, depth, bound, tt_pv);
         }
         best
     }

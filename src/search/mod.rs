@@ -28,7 +28,7 @@ use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::repetition::NodeRepetition;
 use crate::rules::{forbidden_moves, RepetitionDetector, RepetitionVerdict, RuleSet};
-use crate::score::{mate_in, mated_in, Score, INFINITE, MATE, MAX_PLY};
+use crate::score::{mate_in, mated_in, to_tt, Score, INFINITE, MATE, MAX_PLY};
 use crate::time::{SearchLimits, TimeManager};
 use crate::tt::{TranspositionTable, TtProbe};
 use alphabeta::Root;
@@ -133,7 +133,9 @@ const CURRMOVE_DELAY: Duration = Duration::from_secs(3);
 
 /// What [`Worker::node_history`] found at a node.
 pub(crate) enum NodeHistory {
-    /// A repetition verdict, as a score for the side to move.
+    /// A repetition verdict, as a score for the side to move (a forbidden
+    /// perpetual's mate-band score also marks the node's frame, see
+    /// [`Frame::perpetual_from`]).
     Verdict(i32),
     /// No verdict: the node's table key.
     Open(u64),
@@ -188,11 +190,30 @@ pub(crate) struct Frame {
     pub cont_row: usize,
     pub static_eval: i32,
     pub killers: [Move; 2],
+    /// The search ply of the earliest position that a forbidden-perpetual
+    /// verdict in this node's subtree refers to (the start of its span, 0 when
+    /// before the root); [`NO_PERPETUAL`] if none. A node whose result is a
+    /// mate-band score and whose mark lies above it (smaller ply) does not
+    /// store that score: it holds on this path only.
+    pub perpetual_from: usize,
 }
+
+/// [`Frame::perpetual_from`] when no forbidden perpetual was judged below.
+pub(crate) const NO_PERPETUAL: usize = usize::MAX;
+
+/// The table score of a path-dependent result: a mate farther away than any
+/// natural-limit distance, which [`crate::score::from_tt`] never trusts.
+pub(crate) const PATH_DEPENDENT: i32 = crate::score::MATE_BOUND;
 
 impl Default for Frame {
     fn default() -> Self {
-        Frame { mv: Move::NULL, cont_row: 0, static_eval: EVAL_NONE, killers: [Move::NULL; 2] }
+        Frame {
+            mv: Move::NULL,
+            cont_row: 0,
+            static_eval: EVAL_NONE,
+            killers: [Move::NULL; 2],
+            perpetual_from: NO_PERPETUAL,
+        }
     }
 }
 
@@ -358,11 +379,45 @@ impl<'a> Worker<'a> {
         match self.rep.probe_node(&self.pos, self.root_ply) {
             NodeRepetition::Fresh => NodeHistory::Open(tt_key(&self.pos, false)),
             NodeRepetition::Seen => NodeHistory::Open(tt_key(&self.pos, true)),
-            NodeRepetition::Verdict(v) => NodeHistory::Verdict(match v {
-                RepetitionVerdict::Win => mate_in(ply as u32).0,
-                RepetitionVerdict::Loss => mated_in(ply as u32).0,
-                RepetitionVerdict::Draw => self.draw_score(ply),
-            }),
+            NodeRepetition::Verdict(v, start) => {
+                if v != RepetitionVerdict::Draw {
+                    self.frame_mut(ply).perpetual_from = start.saturating_sub(self.root_ply);
+                }
+                NodeHistory::Verdict(match v {
+                    RepetitionVerdict::Win => mate_in(ply as u32).0,
+                    RepetitionVerdict::Loss => mated_in(ply as u32).0,
+                    RepetitionVerdict::Draw => self.draw_score(ply),
+                })
+            }
+        }
+    }
+
+    /// Node entry: no perpetual judged below this node yet.
+    #[inline(always)]
+    pub(crate) fn clear_perpetual_mark(&mut self, ply: usize) {
+        self.frame_mut(ply).perpetual_from = NO_PERPETUAL;
+    }
+
+    /// After the child at `ply + 1` returned: its perpetual mark joins this node's.
+    #[inline(always)]
+    pub(crate) fn join_perpetual_mark(&mut self, ply: usize) {
+        let child = self.frame(ply + 1).perpetual_from;
+        let f = self.frame_mut(ply);
+        f.perpetual_from = f.perpetual_from.min(child);
+    }
+
+    /// The table form of the result `score` at `ply`, with its bound: as is,
+    /// unless it is a mate-band score and a forbidden perpetual below it was
+    /// judged over a span that starts above this node (the score then holds on
+    /// this path only). Such a result is stored as [`PATH_DEPENDENT`], an upper
+    /// bound no search trusts (see [`crate::score::from_tt`]), so only the move
+    /// and the evaluation are kept.
+    #[inline(always)]
+    pub(crate) fn table_result(&self, ply: usize, score: i32, bound: crate::tt::Bound) -> (i32, crate::tt::Bound) {
+        if score.abs() < crate::score::MATE_BOUND || self.frame(ply).perpetual_from >= ply {
+            (to_tt(score, ply), bound)
+        } else {
+            (PATH_DEPENDENT, crate::tt::Bound::Upper)
         }
     }
 
@@ -680,7 +735,8 @@ pub fn probe_table(tt: &TranspositionTable, pos: &Position) -> Option<TtProbe> {
         best: (e.mv.is_some() && pos.is_legal(e.mv)).then_some(e.mv),
         bound: e.bound,
         // Shown as stored (mates counted from this position).
-        score: Score(crate::score::from_tt(e.score, 0, i32::MAX).unwrap_or(e.score)),
+        score: (e.score != PATH_DEPENDENT)
+            .then(|| Score(crate::score::from_tt(e.score, 0, i32::MAX).unwrap_or(e.score))),
         depth: e.depth,
     })
 }

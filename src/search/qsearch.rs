@@ -24,6 +24,7 @@ impl Worker<'_> {
     pub(crate) fn qsearch<N: NodeType>(&mut self, mut alpha: i32, beta: i32) -> i32 {
         let pv_node = N::PV;
         let ply = self.ply;
+        self.clear_perpetual_mark(ply);
         if self.enter_node(pv_node) {
             return 0;
         }
@@ -97,6 +98,7 @@ impl Worker<'_> {
             self.play(m, cont_index(mover, m.to().0), None);
             let v = -self.qsearch::<N>(-beta, -alpha);
             self.take_back();
+            self.join_perpetual_mark(ply);
             if self.stopped {
                 return 0;
             }
@@ -118,7 +120,8 @@ impl Worker<'_> {
             return mated_in(ply as u32).0;
         }
         let bound = Bound::of_result(best, beta, pv_node && best_move.is_some());
-        self.shared.tt.store(key, best_move, to_tt(best, ply), static_eval, qdepth, bound, pv_node);
+        let (score, bound) = self.table_result(ply, best, bound);
+        self.shared.tt.store(key, best_move, score, static_eval, qdepth, bound, pv_node);
         best
     }
 }
