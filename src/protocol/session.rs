@@ -155,7 +155,7 @@ impl Session {
                 // A client that starts without a handshake is served as UCI
                 // (as Stockfish-family engines do).
                 self.dialect = Some(Dialect::Uci);
-                let errors: Vec<String> = self.startup_errors.drain(..).map(|e| format!("info string {e}")).collect();
+                let errors = self.startup_error_lines();
                 self.out.lines(&errors);
             }
         }
@@ -229,8 +229,14 @@ impl Session {
     fn handshake(&mut self, dialect: Dialect) {
         self.dialect = Some(dialect);
         let mut lines = format::handshake(dialect);
-        lines.extend(self.startup_errors.drain(..).map(|e| format!("info string {e}")));
+        lines.extend(self.startup_error_lines());
         self.out.lines(&lines);
+    }
+
+    /// The errors met while applying the defaults, as `info string` lines
+    /// (once: they are printed when the session's dialect is chosen).
+    fn startup_error_lines(&mut self) -> Vec<String> {
+        self.startup_errors.drain(..).map(|e| format!("info string {e}")).collect()
     }
 
     /// Stops a running search (if any) and takes the engine back.

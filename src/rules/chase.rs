@@ -229,17 +229,6 @@ impl Threats {
         }
         t
     }
-
-    /// Victims of pairs present in `self` but not in `before`.
-    pub fn new_since(&self, before: &Threats) -> (VictimSet, VictimSet) {
-        let mut a = 0;
-        let mut c = 0;
-        for i in 16..48 {
-            a |= self.asian[i] & !before.asian[i];
-            c |= self.chinese[i] & !before.chinese[i];
-        }
-        (a, c)
-    }
 }
 
 /// Whether `from` x `to` would be legal on `board` with the pieces on

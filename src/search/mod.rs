@@ -772,11 +772,6 @@ impl RootMoves {
         &self.candidates
     }
 
-    /// Whether the exclusions removed any legal move.
-    pub fn is_restricted(&self) -> bool {
-        self.candidates.len() != self.legal.len()
-    }
-
     /// Whether `m` would complete a repetition the mover loses (docs/rules.md section 3).
     pub fn is_forbidden(&self, m: Move) -> bool {
         self.forbidden.contains(&m)

@@ -289,7 +289,8 @@ pub fn parse_any(pos: &Position, text: &str) -> Option<Move> {
 mod tests {
     use super::*;
 
-    fn cn(fen: Option<&str>, moves: &[&str], last: &str) -> String {
+    /// The position after `moves` from `fen` (or the start), and `last` parsed there.
+    fn before(fen: Option<&str>, moves: &[&str], last: &str) -> (Position, Move) {
         let mut pos = match fen {
             Some(f) => Position::from_fen(f).unwrap(),
             None => Position::startpos(),
@@ -299,6 +300,11 @@ mod tests {
             pos.make_move(mv);
         }
         let mv = pos.parse_move(last).unwrap();
+        (pos, mv)
+    }
+
+    fn cn(fen: Option<&str>, moves: &[&str], last: &str) -> String {
+        let (pos, mv) = before(fen, moves, last);
         chinese(&pos, mv).unwrap()
     }
 
@@ -359,15 +365,7 @@ mod tests {
     }
 
     fn wx(fen: Option<&str>, moves: &[&str], last: &str) -> String {
-        let mut pos = match fen {
-            Some(f) => Position::from_fen(f).unwrap(),
-            None => Position::startpos(),
-        };
-        for m in moves {
-            let mv = pos.parse_move(m).unwrap();
-            pos.make_move(mv);
-        }
-        let mv = pos.parse_move(last).unwrap();
+        let (pos, mv) = before(fen, moves, last);
         let text = wxf(&pos, mv).unwrap();
         // Every written form reads back as the same move.
         assert_eq!(parse_any(&pos, &text), Some(mv), "{text}");
