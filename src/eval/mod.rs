@@ -11,6 +11,7 @@
 
 pub mod params;
 pub mod trace;
+pub mod wdl;
 pub mod weights;
 
 pub use trace::{trace, Trace};

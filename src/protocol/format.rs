@@ -5,6 +5,7 @@
 use super::options;
 use super::Dialect;
 use crate::book::BookMove;
+use crate::eval::wdl;
 use crate::moves::Move;
 use crate::score::{Score, MATE};
 use crate::search::report::IterationInfo;
@@ -52,10 +53,22 @@ pub fn score(s: Score, dialect: Dialect) -> String {
     }
 }
 
+/// A score as [`score`] prints it, followed by ` wdl W D L` (win, draw and
+/// loss per mille for the side to move, [`crate::eval::wdl`]) when `wdl` is
+/// the material count of the root position (`UCI_ShowWDL` on), as Stockfish
+/// prints them: `cp 35 wdl 269 507 224` (full board).
+pub fn score_wdl(s: Score, dialect: Dialect, wdl: Option<i32>) -> String {
+    match wdl {
+        Some(m) => format!("{} wdl {}", score(s, dialect), wdl::wdl(s, m)),
+        None => score(s, dialect),
+    }
+}
+
 /// One iteration as an `info` line; `None` where the dialect does not show
 /// it: UCCI GUIs read every `info ... score` line as the evaluation, so only
-/// exact scores are shown there, while UCI marks bounds instead.
-pub fn info(info: &IterationInfo, dialect: Dialect) -> Option<String> {
+/// exact scores are shown there, while UCI marks bounds instead. `wdl`: the
+/// root's material when the line shows win/draw/loss ([`score_wdl`]).
+pub fn info(info: &IterationInfo, dialect: Dialect, wdl: Option<i32>) -> Option<String> {
     if dialect == Dialect::Ucci && info.bound != Bound::Exact {
         return None;
     }
@@ -63,7 +76,7 @@ pub fn info(info: &IterationInfo, dialect: Dialect) -> Option<String> {
     if dialect == Dialect::Uci || info.multipv > 1 {
         s.push_str(&format!(" multipv {}", info.multipv));
     }
-    s.push_str(&format!(" score {}", score(info.score, dialect)));
+    s.push_str(&format!(" score {}", score_wdl(info.score, dialect, wdl)));
     if dialect == Dialect::Uci {
         match info.bound {
             Bound::Lower => s.push_str(" lowerbound"),
@@ -109,22 +122,20 @@ pub fn bestmove(best: Move, ponder: Option<Move>, suffix: Option<&str>) -> Strin
     line
 }
 
-/// The score line of a position without a legal move (the side to move has lost).
-pub fn mated_now(dialect: Dialect) -> String {
-    match dialect {
-        Dialect::Ucci => format!("info depth 0 score {}", -MATE),
-        Dialect::Uci => "info depth 0 score mate 0".to_string(),
-    }
+/// The score line of a position without a legal move (the side to move has
+/// lost), with ` wdl 0 0 1000` when `show_wdl`.
+pub fn mated_now(dialect: Dialect, show_wdl: bool) -> String {
+    format!("info depth 0 score {}", score_wdl(Score(-MATE), dialect, show_wdl.then_some(0)))
 }
 
 /// The lines of a book move played without searching: the evaluation
 /// `eval` of the position as the score (the book weight is not a score:
 /// GUIs would show it as one, and UCI tools adjudicate on it), the weight in
-/// an `info string`, then `bestmove`.
-pub fn book_move(bm: &BookMove, eval: Score, dialect: Dialect) -> Vec<String> {
+/// an `info string`, then `bestmove`. `wdl` as for [`info`].
+pub fn book_move(bm: &BookMove, eval: Score, dialect: Dialect, wdl: Option<i32>) -> Vec<String> {
     vec![
         format!("info string book move {} weight {}", bm.mv, bm.weight),
-        format!("info depth 0 score {} pv {}", score(eval, dialect), bm.mv),
+        format!("info depth 0 score {} pv {}", score_wdl(eval, dialect, wdl), bm.mv),
         bestmove(bm.mv, bm.ponder, None),
     ]
 }
@@ -164,6 +175,19 @@ mod tests {
     }
 
     #[test]
+    fn scores_with_wdl() {
+        let w = wdl::wdl(Score(35), 42);
+        assert_eq!(score_wdl(Score(35), Dialect::Uci, Some(42)), format!("cp 35 wdl {} {} {}", w.win, w.draw, w.loss));
+        assert_eq!(score_wdl(Score(35), Dialect::Uci, None), "cp 35");
+        assert_eq!(score_wdl(Score(35), Dialect::Uci, Some(42)), "cp 35 wdl 269 507 224");
+        assert_eq!(score_wdl(Score(MATE - 3), Dialect::Uci, Some(10)), "mate 2 wdl 1000 0 0");
+        assert_eq!(score_wdl(Score(35), Dialect::Ucci, Some(42)), format!("35 wdl {w}"));
+        assert_eq!(mated_now(Dialect::Uci, true), "info depth 0 score mate 0 wdl 0 0 1000");
+        assert_eq!(mated_now(Dialect::Uci, false), "info depth 0 score mate 0");
+        assert_eq!(mated_now(Dialect::Ucci, false), "info depth 0 score -30000");
+    }
+
+    #[test]
     fn info_lines() {
         let m = Move::from_iccs("h2e2").unwrap();
         let mut i = IterationInfo {
@@ -179,16 +203,24 @@ mod tests {
             pv: vec![m],
         };
         assert_eq!(
-            info(&i, Dialect::Ucci).unwrap(),
+            info(&i, Dialect::Ucci, None).unwrap(),
             "info depth 5 seldepth 9 score 12 nodes 1000 nps 50000 hashfull 3 time 20 pv h2e2"
         );
         assert_eq!(
-            info(&i, Dialect::Uci).unwrap(),
+            info(&i, Dialect::Uci, None).unwrap(),
             "info depth 5 seldepth 9 multipv 1 score cp 12 nodes 1000 nps 50000 hashfull 3 time 20 pv h2e2"
         );
+        assert_eq!(
+            info(&i, Dialect::Uci, Some(42)).unwrap(),
+            format!(
+                "info depth 5 seldepth 9 multipv 1 score cp 12 wdl {} nodes 1000 nps 50000 hashfull 3 time 20 pv h2e2",
+                wdl::wdl(Score(12), 42)
+            )
+        );
         i.bound = Bound::Lower;
-        assert_eq!(info(&i, Dialect::Ucci), None);
-        assert!(info(&i, Dialect::Uci).unwrap().contains("score cp 12 lowerbound nodes"));
+        assert_eq!(info(&i, Dialect::Ucci, None), None);
+        assert!(info(&i, Dialect::Uci, None).unwrap().contains("score cp 12 lowerbound nodes"));
+        assert!(info(&i, Dialect::Uci, Some(42)).unwrap().contains(" lowerbound nodes"));
     }
 
     #[test]

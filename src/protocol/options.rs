@@ -425,6 +425,16 @@ pub static OPTIONS: &[OptionDef] = &[
         },
     },
     OptionDef {
+        ucci_name: Some("showwdl"),
+        uci_name: Some("UCI_ShowWDL"),
+        aliases: &[],
+        kind: OptionKind::Check { default: false },
+        apply: |s, _, v| {
+            s.settings.show_wdl = v.check();
+            Vec::new()
+        },
+    },
+    OptionDef {
         ucci_name: Some("resign"),
         uci_name: None,
         aliases: &[],
@@ -636,6 +646,9 @@ mod tests {
         assert_eq!(own.advert(Dialect::Uci).unwrap(), "option name OwnBook type check default true");
         assert_eq!(own.advert(Dialect::Ucci).unwrap(), "option usebook type check default true");
         assert_eq!(def("Clear Hash").advert(Dialect::Uci).unwrap(), "option name Clear Hash type button");
+        let wdl = def("UCI_ShowWDL");
+        assert_eq!(wdl.advert(Dialect::Uci).unwrap(), "option name UCI_ShowWDL type check default false");
+        assert_eq!(wdl.advert(Dialect::Ucci).unwrap(), "option showwdl type check default false");
     }
 
     #[test]

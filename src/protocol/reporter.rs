@@ -29,12 +29,15 @@ pub(crate) struct GoReporter {
     pub last_score: Option<Score>,
     /// Print the search time at the end (`debug`).
     pub debug: bool,
+    /// The root's material count when info lines show win/draw/loss
+    /// (`UCI_ShowWDL`).
+    pub wdl: Option<i32>,
     pub start: Instant,
 }
 
 impl SearchReporter for GoReporter {
     fn on_iteration(&mut self, info: &IterationInfo) {
-        if let Some(line) = format::info(info, self.dialect) {
+        if let Some(line) = format::info(info, self.dialect, self.wdl) {
             self.out.line(&line);
         }
     }

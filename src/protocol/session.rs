@@ -57,6 +57,8 @@ pub(crate) struct Settings {
     pub randomness: book::Randomness,
     pub resign: bool,
     pub resign_score: u32,
+    /// `UCI_ShowWDL`: scores carry ` wdl W D L`.
+    pub show_wdl: bool,
 }
 
 /// A search in progress on its own thread.
@@ -533,7 +535,7 @@ impl Session {
         let root = RootMoves::new(&self.position, &self.banned, &p.searchmoves, rules);
         if root.legal().is_empty() {
             // No legal move loses (docs/rules.md section 2): report the mate and no move.
-            self.out.lines(&[format::mated_now(dialect), self.no_move_text().to_string()]);
+            self.out.lines(&[format::mated_now(dialect, self.settings.show_wdl), self.no_move_text().to_string()]);
             return;
         }
         if root.candidates().is_empty() {
@@ -548,7 +550,7 @@ impl Session {
         if p.depth == Some(0) {
             // UCCI `go depth 0`: the static evaluation and no move (docs/protocol.md).
             let eval = crate::eval::evaluate(&self.position);
-            self.out.line(&format!("info depth 0 score {}", format::score(eval, dialect)));
+            self.out.line(&format!("info depth 0 score {}", format::score_wdl(eval, dialect, self.wdl_material())));
             self.out.line(self.no_move_text());
             return;
         }
@@ -576,6 +578,7 @@ impl Session {
             resign: (dialect == Dialect::Ucci && self.settings.resign).then_some(self.settings.resign_score),
             last_score: self.last_score,
             debug,
+            wdl: self.wdl_material(),
             start: Instant::now(),
         };
         let job = SearchJob { position: self.position.clone(), limits, root, issued: self.received };
@@ -629,7 +632,13 @@ impl Session {
         // A book move carries no evaluation for the resign rule.
         self.last_score = None;
         let eval = crate::eval::evaluate(&self.position);
-        self.out.lines(&format::book_move(&bm, eval, self.dialect()));
+        self.out.lines(&format::book_move(&bm, eval, self.dialect(), self.wdl_material()));
+    }
+
+    /// The material count of the position (the root of the next search) when
+    /// scores show win/draw/loss, as Stockfish takes the root's material.
+    fn wdl_material(&self) -> Option<i32> {
+        self.settings.show_wdl.then(|| crate::eval::wdl::material(self.position.board()))
     }
 }
 
@@ -722,6 +731,7 @@ mod tests {
         let (mut s, _) = session();
         assert!(s.settings.use_millisec && s.settings.use_hash && s.settings.use_book && s.settings.resign);
         assert_eq!(s.settings.resign_score, 1500);
+        assert!(!s.settings.show_wdl);
         assert_eq!(s.settings.randomness, book::Randomness::Medium);
         let e = s.engine();
         assert_eq!(e.options().move_overhead, Duration::from_millis(search::DEFAULT_MOVE_OVERHEAD_MS));
