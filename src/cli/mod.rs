@@ -61,6 +61,19 @@ enum Command {
     },
     /// How this binary was built: compiler, target, CPU features, profile, commit.
     Compiler,
+    /// Print the static evaluation of a position term by term (as the
+    /// protocol's `eval`): each side's middlegame and endgame sums, the
+    /// phase, the scale factor and the final score.
+    Eval {
+        /// The position (default: the start position); the FEN's fields may
+        /// be given as separate arguments.
+        #[arg(num_args = 0.., allow_hyphen_values = true)]
+        fen: Vec<String>,
+        /// Accept advisors, elephants and soldiers on points no game reaches
+        /// (composed test positions); other validation still applies.
+        #[arg(long)]
+        relaxed: bool,
+    },
     /// Judge a game: print the PGN result and the reason (docs/rules.md sections 2-4).
     Judge {
         /// Position the moves start from (default: the start position).
@@ -258,6 +271,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
             perft::run_perft(depth, &fen, divide, relaxed, threads as usize)
         }
         Some(Command::Bench { args }) => perft::run_bench(&args),
+        Some(Command::Eval { fen, relaxed }) => perft::run_eval(&fen.join(" "), relaxed),
         Some(Command::Compiler) => {
             println!("{}", chuhan::build_info::compiler_text());
             ExitCode::SUCCESS

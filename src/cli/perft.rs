@@ -1,4 +1,5 @@
-//! `chuhan perft` and `chuhan bench`: move-generator counts and the search signature.
+//! `chuhan perft`, `chuhan bench` and `chuhan eval`: move-generator counts,
+//! the search signature and the evaluation breakdown.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -46,18 +47,43 @@ pub fn run_bench(args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-pub fn run_perft(depth: u32, fen: &str, divide: bool, relaxed: bool, threads: usize) -> ExitCode {
-    let parsed = Setup::parse(fen).and_then(|s| {
-        if relaxed {
-            Position::from_setup_relaxed(&s).map_err(FenError::from)
-        } else {
-            Position::from_setup(&s).map_err(FenError::from)
+/// The position of `fen`, or the message for stderr.
+fn parse_position(fen: &str, relaxed: bool) -> Result<Position, String> {
+    Setup::parse(fen)
+        .and_then(|s| {
+            if relaxed {
+                Position::from_setup_relaxed(&s).map_err(FenError::from)
+            } else {
+                Position::from_setup(&s).map_err(FenError::from)
+            }
+        })
+        .map_err(|e| format!("error: invalid FEN: {e}"))
+}
+
+/// `chuhan eval [FEN]`: the evaluation breakdown of the position (the start
+/// position when no FEN is given).
+pub fn run_eval(fen: &str, relaxed: bool) -> ExitCode {
+    let fen = if fen.trim().is_empty() { chuhan::START_FEN } else { fen };
+    match parse_position(fen, relaxed) {
+        Ok(pos) => {
+            let mut out = std::io::stdout().lock();
+            for line in chuhan::eval::breakdown::breakdown(&pos).render() {
+                let _ = writeln!(out, "{line}");
+            }
+            ExitCode::SUCCESS
         }
-    });
-    let pos = match parsed {
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+pub fn run_perft(depth: u32, fen: &str, divide: bool, relaxed: bool, threads: usize) -> ExitCode {
+    let pos = match parse_position(fen, relaxed) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("error: invalid FEN: {e}");
+            eprintln!("{e}");
             return ExitCode::from(2);
         }
     };

@@ -5,10 +5,13 @@
 //! [`weights`]; for tuning, [`params`] names them as one vector and
 //! [`trace()`] gives a position's coefficients over it, computed by this same
 //! code (the positional terms go through a `Terms` sink: the engine's sums
-//! with the compile-time weights, or the trace's recorder).
+//! with the compile-time weights, or the trace's recorder). [`breakdown`]
+//! lays the trace out term by term for the `eval` command; [`wdl`] turns a
+//! score into win/draw/loss probabilities.
 //!
 //! The evaluation knows no search and no repetition rules.
 
+pub mod breakdown;
 pub mod params;
 pub mod trace;
 pub mod wdl;

@@ -49,24 +49,44 @@ impl Terms for Recorder {
     }
 }
 
+/// Material and piece-square tables of `color`'s pieces, as the position's
+/// incremental sums hold them.
+fn material_and_tables(rec: &mut Recorder, pos: &Position, color: Color) {
+    for (_, piece, sq) in pos.board().pieces(color) {
+        let k = piece.kind().index();
+        let own_rank = if color == Color::Red { sq.rank() } else { 9 - sq.rank() } as usize;
+        let (row, file) = (9 - own_rank, sq.file() as usize);
+        term_at(rec, id::MATERIAL + 2 * k, MATERIAL[k]);
+        let t = &PST[k];
+        term_at(rec, params::PST_IDS[k] + row * 9 + file, (t.0[row][file] as i32, t.1[row][file] as i32));
+    }
+}
+
+/// Each side's own coefficients (Red's, then Black's), before they are
+/// subtracted into [`Trace::terms`]: the terms that count for that side,
+/// over the same parameters (for the `eval` breakdown).
+pub fn side_coefficients(pos: &Position) -> [Vec<i32>; 2] {
+    let board = pos.board();
+    let red = Counts::of(board, Color::Red);
+    let black = Counts::of(board, Color::Black);
+    let mut r = Recorder { sign: 1, coef: vec![0; COUNT] };
+    material_and_tables(&mut r, pos, Color::Red);
+    r = side_terms(board, Color::Red, &red, &black, r);
+    let mut b = Recorder { sign: 1, coef: vec![0; COUNT] };
+    material_and_tables(&mut b, pos, Color::Black);
+    b = side_terms(board, Color::Black, &black, &red, b);
+    [r.coef, b.coef]
+}
+
 /// The trace of the full evaluation (`Knowledge::Large`) of `pos`.
 pub fn trace(pos: &Position) -> Trace {
     let board = pos.board();
     let red = Counts::of(board, Color::Red);
     let black = Counts::of(board, Color::Black);
     let mut rec = Recorder { sign: 1, coef: vec![0; COUNT] };
-    // Material and piece-square tables, as the position's incremental sums hold them.
-    for color in Color::ALL {
-        rec.sign = if color == Color::Red { 1 } else { -1 };
-        for (_, piece, sq) in board.pieces(color) {
-            let k = piece.kind().index();
-            let own_rank = if color == Color::Red { sq.rank() } else { 9 - sq.rank() } as usize;
-            let (row, file) = (9 - own_rank, sq.file() as usize);
-            term_at(&mut rec, id::MATERIAL + 2 * k, MATERIAL[k]);
-            let t = &PST[k];
-            term_at(&mut rec, params::PST_IDS[k] + row * 9 + file, (t.0[row][file] as i32, t.1[row][file] as i32));
-        }
-    }
+    material_and_tables(&mut rec, pos, Color::Red);
+    rec.sign = -1;
+    material_and_tables(&mut rec, pos, Color::Black);
     rec.sign = 1;
     rec = side_terms(board, Color::Red, &red, &black, rec);
     rec.sign = -1;

@@ -81,6 +81,8 @@ pub enum Command {
     Probe(PositionSpec),
     /// `d`: the board, FEN, key and checkers (an engine author's command).
     Display,
+    /// `eval`: the static evaluation term by term (an engine author's command).
+    Eval,
     /// `flip`: the colours swapped and the board mirrored top to bottom.
     Flip,
     /// `bench [hash] [threads] [limit] [default|current|FILE] [depth|nodes|movetime]`.

@@ -194,6 +194,7 @@ impl Session {
             Command::Stop => self.stop(),
             Command::Probe(spec) => self.probe(&spec),
             Command::Display => self.display(),
+            Command::Eval => self.eval(),
             Command::Flip => self.flip(),
             Command::Bench(args) => self.bench(&args),
             Command::Compiler => {
@@ -377,6 +378,16 @@ impl Session {
         let list: Vec<String> = checkers.iter().map(|sq| sq.to_string()).collect();
         lines.push(format!("Checkers: {}", list.join(" ")));
         self.out.lines(&lines);
+    }
+
+    /// `eval`: the static evaluation of the position term by term, plain
+    /// text as `d` prints it (docs/protocol.md).
+    fn eval(&mut self) {
+        if self.position_failed {
+            self.out.info("error: the last position could not be set; no evaluation");
+            return;
+        }
+        self.out.lines(&crate::eval::breakdown::breakdown(&self.position).render());
     }
 
     /// `bench ...` (the arguments of `chuhan bench`; `current` is the

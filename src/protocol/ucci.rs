@@ -41,6 +41,7 @@ pub fn parse(line: &str) -> Result<Command, ProtocolError> {
         "probe" => parse_position_spec(&tokens[1..], "probe", false).map(Command::Probe),
         "quit" => no_args("quit", Command::Quit),
         "d" => no_args("d", Command::Display),
+        "eval" => no_args("eval", Command::Eval),
         "flip" => no_args("flip", Command::Flip),
         "bench" => Ok(Command::Bench(tokens[1..].iter().map(|t| t.text.to_string()).collect())),
         "compiler" => no_args("compiler", Command::Compiler),
