@@ -12,7 +12,7 @@ use crate::tt::{Bound, TtProbe};
 
 /// The reply to `ucci` / `uci`: id lines, one `option` line per advertised
 /// option, `ucciok` / `uciok`.
-pub fn handshake(dialect: Dialect) -> Vec<String> {
+pub(crate) fn handshake(dialect: Dialect) -> Vec<String> {
     let version = env!("CARGO_PKG_VERSION");
     let mut lines = match dialect {
         Dialect::Ucci => vec![
@@ -33,7 +33,7 @@ pub fn handshake(dialect: Dialect) -> Vec<String> {
 }
 
 /// The final line of a search without a move.
-pub fn no_move(dialect: Dialect) -> &'static str {
+pub(crate) fn no_move(dialect: Dialect) -> &'static str {
     match dialect {
         Dialect::Ucci => "nobestmove",
         Dialect::Uci => "bestmove (none)",
@@ -42,7 +42,7 @@ pub fn no_move(dialect: Dialect) -> &'static str {
 
 /// A score as the dialect prints it: UCCI a plain integer (mates are
 /// `±(MATE - ply)`, MATE = 30000), UCI `cp N` / `mate N` (moves).
-pub fn score(s: Score, dialect: Dialect) -> String {
+pub(crate) fn score(s: Score, dialect: Dialect) -> String {
     match dialect {
         Dialect::Ucci => s.0.to_string(),
         Dialect::Uci => match s.mate_moves() {
@@ -55,7 +55,7 @@ pub fn score(s: Score, dialect: Dialect) -> String {
 /// One iteration as an `info` line; `None` where the dialect does not show
 /// it: UCCI GUIs read every `info ... score` line as the evaluation, so only
 /// exact scores are shown there, while UCI marks bounds instead.
-pub fn info(info: &IterationInfo, dialect: Dialect) -> Option<String> {
+pub(crate) fn info(info: &IterationInfo, dialect: Dialect) -> Option<String> {
     if dialect == Dialect::Ucci && info.bound != Bound::Exact {
         return None;
     }
@@ -89,7 +89,7 @@ pub fn info(info: &IterationInfo, dialect: Dialect) -> Option<String> {
 }
 
 /// The root move now searched.
-pub fn currmove(depth: u32, mv: Move, number: u32, dialect: Dialect) -> String {
+pub(crate) fn currmove(depth: u32, mv: Move, number: u32, dialect: Dialect) -> String {
     match dialect {
         Dialect::Ucci => format!("info currmove {mv} currmovenumber {number}"),
         Dialect::Uci => format!("info depth {depth} currmove {mv} currmovenumber {number}"),
@@ -97,7 +97,7 @@ pub fn currmove(depth: u32, mv: Move, number: u32, dialect: Dialect) -> String {
 }
 
 /// `bestmove m [ponder p]` plus a UCCI suffix (`draw`, `resign`) when given.
-pub fn bestmove(best: Move, ponder: Option<Move>, suffix: Option<&str>) -> String {
+pub(crate) fn bestmove(best: Move, ponder: Option<Move>, suffix: Option<&str>) -> String {
     let mut line = format!("bestmove {best}");
     if let Some(p) = ponder {
         line.push_str(&format!(" ponder {p}"));
@@ -110,7 +110,7 @@ pub fn bestmove(best: Move, ponder: Option<Move>, suffix: Option<&str>) -> Strin
 }
 
 /// The score line of a position without a legal move (the side to move has lost).
-pub fn mated_now(dialect: Dialect) -> String {
+pub(crate) fn mated_now(dialect: Dialect) -> String {
     match dialect {
         Dialect::Ucci => format!("info depth 0 score {}", -MATE),
         Dialect::Uci => "info depth 0 score mate 0".to_string(),
@@ -121,7 +121,7 @@ pub fn mated_now(dialect: Dialect) -> String {
 /// `eval` of the position as the score (the book weight is not a score:
 /// GUIs would show it as one, and UCI tools adjudicate on it), the weight in
 /// an `info string`, then `bestmove`.
-pub fn book_move(bm: &BookMove, eval: Score, dialect: Dialect) -> Vec<String> {
+pub(crate) fn book_move(bm: &BookMove, eval: Score, dialect: Dialect) -> Vec<String> {
     vec![
         format!("info string book move {} weight {}", bm.mv, bm.weight),
         format!("info depth 0 score {} pv {}", score(eval, dialect), bm.mv),
@@ -130,7 +130,7 @@ pub fn book_move(bm: &BookMove, eval: Score, dialect: Dialect) -> Vec<String> {
 }
 
 /// The UCCI `probe` answer: `pophash [bestmove m] [lowerbound v depth d] [upperbound v depth d]`.
-pub fn pophash(entry: Option<&TtProbe>) -> String {
+pub(crate) fn pophash(entry: Option<&TtProbe>) -> String {
     let mut line = String::from("pophash");
     if let Some(p) = entry {
         if let Some(m) = p.best {

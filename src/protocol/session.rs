@@ -50,13 +50,13 @@ pub fn run<R: Read + Send + 'static, W: Write + Send + 'static>(input: R, output
 /// `apply` functions write them.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Settings {
-    pub use_millisec: bool,
-    pub debug: bool,
-    pub use_hash: bool,
-    pub use_book: bool,
-    pub randomness: book::Randomness,
-    pub resign: bool,
-    pub resign_score: u32,
+    pub(crate) use_millisec: bool,
+    pub(crate) debug: bool,
+    pub(crate) use_hash: bool,
+    pub(crate) use_book: bool,
+    pub(crate) randomness: book::Randomness,
+    pub(crate) resign: bool,
+    pub(crate) resign_score: u32,
 }
 
 /// A search in progress on its own thread.
@@ -640,7 +640,7 @@ impl Session {
 /// `infinite` or a bare `go` (analysis mode), not `depth`, `nodes` or `mate`
 /// (fixed-size searches, as test suites and fixed-depth matches use), not
 /// UCI `searchmoves`.
-pub fn book_applies(p: &GoParams) -> bool {
+pub(crate) fn book_applies(p: &GoParams) -> bool {
     !p.ponder
         && !p.infinite
         && p.depth.is_none()
