@@ -28,23 +28,23 @@ use crate::search::{Engine, NullReporter, SearchSignals};
 use crate::time::SearchLimits;
 
 /// Default bench depth.
-pub const BENCH_DEPTH: u32 = 11;
+pub(crate) const BENCH_DEPTH: u32 = 11;
 /// Table size used by the bench.
-pub const BENCH_HASH_MB: usize = 16;
+pub(crate) const BENCH_HASH_MB: usize = 16;
 /// Largest table (MB) and thread count a bench accepts (the protocol's ranges).
-pub const MAX_HASH_MB: usize = 65536;
+pub(crate) const MAX_HASH_MB: usize = 65536;
 /// Most threads a bench accepts.
-pub const MAX_THREADS: usize = 256;
+pub(crate) const MAX_THREADS: usize = 256;
 /// Deepest bench depth.
-pub const MAX_DEPTH: u64 = 64;
+pub(crate) const MAX_DEPTH: u64 = 64;
 /// Longest movetime per position (ms): one hour.
-pub const MAX_MOVETIME_MS: u64 = 3_600_000;
+pub(crate) const MAX_MOVETIME_MS: u64 = 3_600_000;
 /// Size limit of a bench position file (FEN/EPD lines).
-pub const FILE_LIMIT: u64 = 16 << 20;
+pub(crate) const FILE_LIMIT: u64 = 16 << 20;
 
 /// Where the bench positions come from.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BenchPositions {
+pub(crate) enum BenchPositions {
     /// The built-in [`BENCH_FENS`].
     Default,
     /// The front end's current position (the start position on the command line).
@@ -56,7 +56,7 @@ pub enum BenchPositions {
 
 /// What the limit argument counts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum LimitType {
+pub(crate) enum LimitType {
     /// Plies per position.
     Depth,
     /// Nodes per position.
@@ -75,9 +75,9 @@ pub struct BenchSpec {
     /// Depth, nodes or milliseconds per position, by `limit_type`.
     pub limit: u64,
     /// The positions.
-    pub positions: BenchPositions,
+    pub(crate) positions: BenchPositions,
     /// What `limit` counts.
-    pub limit_type: LimitType,
+    pub(crate) limit_type: LimitType,
 }
 
 impl Default for BenchSpec {
@@ -176,7 +176,7 @@ impl BenchSpec {
     }
 
     /// The search limits of one position.
-    pub fn search_limits(&self) -> SearchLimits {
+    pub(crate) fn search_limits(&self) -> SearchLimits {
         match self.limit_type {
             LimitType::Depth => SearchLimits::depth(self.limit as u32),
             LimitType::Nodes => SearchLimits { nodes: Some(self.limit), ..SearchLimits::default() },
@@ -185,7 +185,7 @@ impl BenchSpec {
     }
 
     /// The FENs to search; `current` is the front end's current position.
-    pub fn fens(&self, current: &str) -> Result<Vec<String>, BenchError> {
+    pub(crate) fn fens(&self, current: &str) -> Result<Vec<String>, BenchError> {
         match &self.positions {
             BenchPositions::Default => Ok(BENCH_FENS.iter().map(|f| f.to_string()).collect()),
             BenchPositions::Current => Ok(vec![current.to_string()]),
@@ -218,8 +218,6 @@ pub struct BenchLine {
 /// The result of a bench run.
 #[derive(Clone, Debug)]
 pub struct BenchReport {
-    /// One line per position.
-    pub lines: Vec<BenchLine>,
     /// Total nodes (the signature).
     pub nodes: u64,
     /// Wall time of the searches.
@@ -284,7 +282,7 @@ fn run_fens(spec: &BenchSpec, fens: &[String], mut progress: impl FnMut(&BenchLi
     // No GUI, no communication lag: a movetime limit is searched in full.
     engine.options_mut().move_overhead = Duration::ZERO;
     let limits = spec.search_limits();
-    let mut lines = Vec::new();
+    let mut nodes = 0;
     let mut time = Duration::ZERO;
     for fen in fens {
         let Ok(pos) = Position::from_fen(fen) else { continue };
@@ -293,11 +291,10 @@ fn run_fens(spec: &BenchSpec, fens: &[String], mut progress: impl FnMut(&BenchLi
         let r = engine.search(&pos, &limits, None, Arc::new(SearchSignals::default()), &mut NullReporter);
         time += start.elapsed();
         let line = BenchLine { fen: fen.clone(), best: r.best, nodes: r.nodes };
+        nodes += line.nodes;
         progress(&line);
-        lines.push(line);
     }
-    let nodes = lines.iter().map(|l| l.nodes).sum();
-    BenchReport { lines, nodes, time }
+    BenchReport { nodes, time }
 }
 
 #[cfg(test)]
@@ -347,9 +344,11 @@ mod tests {
     #[test]
     fn current_and_file_positions() {
         let spec = BenchSpec { positions: BenchPositions::Current, limit: 3, ..BenchSpec::default() };
-        let r = run(&spec, crate::fen::START_FEN, |_| {}).unwrap();
-        assert_eq!(r.lines.len(), 1);
-        assert_eq!(r.lines[0].fen, crate::fen::START_FEN);
+        let mut lines = Vec::new();
+        let r = run(&spec, crate::fen::START_FEN, |l| lines.push(l.clone())).unwrap();
+        assert_eq!(lines.len(), 1);
+        assert_eq!(lines[0].fen, crate::fen::START_FEN);
+        assert_eq!(r.nodes, lines[0].nodes);
         let e = run(&spec, "not a fen", |_| {}).unwrap_err();
         assert!(matches!(e, BenchError::BadPositions(_)), "{e:?}");
         let spec = BenchSpec { positions: BenchPositions::File("/dev/zero".into()), ..BenchSpec::default() };
@@ -359,10 +358,18 @@ mod tests {
 
     #[test]
     fn node_count_is_deterministic() {
-        let a = run_bench(5);
-        let b = run_bench(5);
-        assert_eq!(a.lines.len(), BENCH_FENS.len());
+        let spec = BenchSpec { limit: 5, ..BenchSpec::default() };
+        let run_lines = || {
+            let mut lines = Vec::new();
+            let r = run(&spec, crate::fen::START_FEN, |l| lines.push(l.clone())).unwrap();
+            (r, lines)
+        };
+        let (a, a_lines) = run_lines();
+        let (b, b_lines) = run_lines();
+        assert_eq!(a_lines.len(), BENCH_FENS.len());
+        assert_eq!(a.nodes, run_bench(5).nodes);
         assert_eq!(a.nodes, b.nodes);
-        assert!(a.lines.iter().zip(&b.lines).all(|(x, y)| x.nodes == y.nodes && x.best == y.best));
+        assert_eq!(a.nodes, a_lines.iter().map(|l| l.nodes).sum::<u64>());
+        assert!(a_lines.iter().zip(&b_lines).all(|(x, y)| x.nodes == y.nodes && x.best == y.best));
     }
 }

@@ -73,13 +73,13 @@ pub const BENCH_FENS: &[&str] = &[
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
     /// Pieces by point index (`Square::point_index`, a0 = 0 .. i9 = 89).
-    pub board: [Option<Piece>; 90],
+    pub(crate) board: [Option<Piece>; 90],
     /// Side to move.
-    pub side: Color,
+    pub(crate) side: Color,
     /// Plies since the last capture (natural move limit counter).
-    pub halfmove: u32,
+    pub(crate) halfmove: u32,
     /// Move number, starting at 1.
-    pub fullmove: u32,
+    pub(crate) fullmove: u32,
 }
 
 /// Why a FEN could not be read. Ranks are named as in ICCS (9 = Black's back
@@ -137,12 +137,12 @@ fn clip(s: &str) -> String {
 
 impl Setup {
     /// An empty board, Red to move.
-    pub fn empty() -> Setup {
+    pub(crate) fn empty() -> Setup {
         Setup { board: [None; 90], side: Color::Red, halfmove: 0, fullmove: 1 }
     }
 
     /// The piece on `sq`.
-    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+    pub(crate) fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.board[sq.point_index()]
     }
 
@@ -212,7 +212,7 @@ impl Setup {
     }
 
     /// The canonical FEN of this setup.
-    pub fn to_fen(&self) -> String {
+    pub(crate) fn to_fen(&self) -> String {
         let mut s = String::with_capacity(90);
         for rank in (0..10u8).rev() {
             let mut empty = 0;

@@ -17,7 +17,7 @@ use std::path::Path;
 
 /// Default limit for text inputs (book sources, opening suites, PGN, EPD):
 /// 64 MiB, far above any real file of these kinds.
-pub const TEXT_LIMIT: u64 = 64 << 20;
+pub(crate) const TEXT_LIMIT: u64 = 64 << 20;
 
 /// Why a file was not read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,7 +83,7 @@ fn check(path: &Path, meta: &Metadata, limit: u64) -> Result<(), FileError> {
 /// Opens `path` for reading if it is a regular file of at most `limit` bytes
 /// (never blocks: the type is checked before the open, the open is
 /// non-blocking, and the opened handle is checked again).
-pub fn open_regular(path: &Path, limit: u64) -> Result<File, FileError> {
+pub(crate) fn open_regular(path: &Path, limit: u64) -> Result<File, FileError> {
     use std::os::unix::fs::OpenOptionsExt;
     let meta = std::fs::metadata(path).map_err(|e| io_error(path, e))?;
     check(path, &meta, limit)?;
@@ -99,7 +99,7 @@ pub fn open_regular(path: &Path, limit: u64) -> Result<File, FileError> {
 
 /// Reads the whole of the regular file `path`, at most `limit` bytes (a file
 /// that grows past the limit while it is read is refused too).
-pub fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
+pub(crate) fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
     let file = open_regular(path, limit)?;
     let hint = file.metadata().map(|m| m.len()).unwrap_or(0).min(limit);
     let mut bytes = Vec::with_capacity(hint as usize);
@@ -111,7 +111,7 @@ pub fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
 }
 
 /// [`read_limited`] for UTF-8 text.
-pub fn read_text_limited(path: &Path, limit: u64) -> Result<String, FileError> {
+pub(crate) fn read_text_limited(path: &Path, limit: u64) -> Result<String, FileError> {
     let bytes = read_limited(path, limit)?;
     String::from_utf8(bytes)
         .map_err(|e| FileError::NotUtf8 { path: path.display().to_string(), offset: e.utf8_error().valid_up_to() })

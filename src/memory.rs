@@ -16,7 +16,7 @@ const HUGE_PAGE: usize = 2 << 20;
 
 /// Memory available for new allocations in MB (Linux `MemAvailable`), or
 /// `None` where the system does not say.
-pub fn available_mb() -> Option<u64> {
+pub(crate) fn available_mb() -> Option<u64> {
     let info = std::fs::read_to_string("/proc/meminfo").ok()?;
     let kb: u64 = info.lines().find(|l| l.starts_with("MemAvailable:"))?.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb / 1024)
@@ -27,7 +27,7 @@ pub fn available_mb() -> Option<u64> {
 /// # Safety
 /// Implement only for types made of integers, atomic integers and arrays of
 /// them (no references, no niches such as `NonZero` or `bool`).
-pub unsafe trait Zeroable {}
+pub(crate) unsafe trait Zeroable {}
 
 // SAFETY: integers and arrays of zeroable values are valid when zeroed.
 unsafe impl Zeroable for i16 {}
@@ -35,7 +35,7 @@ unsafe impl<T: Zeroable, const N: usize> Zeroable for [T; N] {}
 
 /// A boxed slice of `len` zeroed values, aligned to the 2 MB huge page when at
 /// least that large.
-pub struct LargeTable<T: Zeroable> {
+pub(crate) struct LargeTable<T: Zeroable> {
     ptr: NonNull<T>,
     len: usize,
     layout: Layout,
@@ -48,7 +48,7 @@ unsafe impl<T: Zeroable + Sync> Sync for LargeTable<T> {}
 
 impl<T: Zeroable> LargeTable<T> {
     /// `len` (at least 1) zeroed values.
-    pub fn zeroed(len: usize) -> LargeTable<T> {
+    pub(crate) fn zeroed(len: usize) -> LargeTable<T> {
         let len = len.max(1);
         let bytes = len.checked_mul(std::mem::size_of::<T>()).expect("table size overflows").max(1);
         let align = if bytes >= HUGE_PAGE { HUGE_PAGE } else { std::mem::align_of::<T>() };

@@ -10,13 +10,11 @@ use std::fmt;
 /// The score of a mate on the board at the root (mate in 0 plies).
 pub const MATE: i32 = 30_000;
 /// Deepest ply the search can reach; mate scores lie within `MAX_PLY` of [`MATE`].
-pub const MAX_PLY: i32 = 128;
+pub(crate) const MAX_PLY: i32 = 128;
 /// Scores at or above this are mates found by search.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY;
 /// Larger than any score (window bound).
-pub const INFINITE: i32 = 32_000;
-/// A draw.
-pub const DRAW: i32 = 0;
+pub(crate) const INFINITE: i32 = 32_000;
 
 /// A score from the side to move's point of view.
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -24,7 +22,7 @@ pub struct Score(pub i32);
 
 /// The score of giving mate `ply` plies from the root.
 #[inline]
-pub const fn mate_in(ply: u32) -> Score {
+pub(crate) const fn mate_in(ply: u32) -> Score {
     Score(MATE - ply as i32)
 }
 
@@ -35,14 +33,9 @@ pub const fn mated_in(ply: u32) -> Score {
 }
 
 impl Score {
-    /// A draw.
-    pub const DRAW: Score = Score(DRAW);
-    /// Larger than any score.
-    pub const INFINITE: Score = Score(INFINITE);
-
     /// Whether this is a mate score (for either side).
     #[inline]
-    pub const fn is_mate(self) -> bool {
+    pub(crate) const fn is_mate(self) -> bool {
         self.0 >= MATE_BOUND || self.0 <= -MATE_BOUND
     }
 
@@ -72,7 +65,7 @@ impl fmt::Debug for Score {
 
 /// Converts a search score at `ply` into a table score (mates counted from this node).
 #[inline]
-pub const fn to_tt(s: i32, ply: usize) -> i32 {
+pub(crate) const fn to_tt(s: i32, ply: usize) -> i32 {
     if s >= MATE_BOUND {
         s + ply as i32
     } else if s <= -MATE_BOUND {
@@ -89,7 +82,7 @@ pub const fn to_tt(s: i32, ply: usize) -> i32 {
 /// limit: the entry was maybe stored with a different counter, so the score is
 /// distrusted (`None`) and only the move is used.
 #[inline]
-pub const fn from_tt(s: i32, ply: usize, limit_left: i32) -> Option<i32> {
+pub(crate) const fn from_tt(s: i32, ply: usize, limit_left: i32) -> Option<i32> {
     if s >= MATE_BOUND {
         if MATE - s > limit_left {
             None

@@ -67,21 +67,21 @@ const MIN_BUDGET: Duration = Duration::from_millis(5);
 /// Time budget of one search: the soft limit (do not start another
 /// iteration past it, once scaled) and the hard limit (abort the search).
 #[derive(Clone, Debug)]
-pub struct TimeManager {
+pub(crate) struct TimeManager {
     start: Instant,
     /// Target time for the move.
-    pub soft: Duration,
+    pub(crate) soft: Duration,
     /// Absolute limit (polled inside the search).
-    pub hard: Duration,
+    pub(crate) hard: Duration,
     /// Whether any time limit applies (false: infinite, depth, nodes, or pondering before ponderhit).
-    pub enabled: bool,
+    pub(crate) enabled: bool,
     /// Fixed move time: use all of it (no soft stop between iterations).
-    pub fixed: bool,
+    pub(crate) fixed: bool,
 }
 
 impl TimeManager {
     /// The budget for `limits`, minus `move_overhead` (communication lag).
-    pub fn new(limits: &SearchLimits, move_overhead: Duration) -> TimeManager {
+    pub(crate) fn new(limits: &SearchLimits, move_overhead: Duration) -> TimeManager {
         let start = Instant::now();
         let off = TimeManager { start, soft: Duration::MAX, hard: Duration::MAX, enabled: false, fixed: false };
         if limits.infinite {
@@ -111,18 +111,18 @@ impl TimeManager {
     }
 
     /// Restarts the clock (at ponderhit) and enables the limits.
-    pub fn start_now(&mut self) {
+    pub(crate) fn start_now(&mut self) {
         self.start = Instant::now();
         self.enabled = self.soft != Duration::MAX;
     }
 
     /// Time since the search (or ponderhit) started.
-    pub fn elapsed(&self) -> Duration {
+    pub(crate) fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }
 
     /// Whether the hard limit has passed.
-    pub fn hard_expired(&self) -> bool {
+    pub(crate) fn hard_expired(&self) -> bool {
         self.enabled && self.elapsed() >= self.hard
     }
 
@@ -131,7 +131,7 @@ impl TimeManager {
     /// `score_drop` is how far (centipawns) the score fell against the previous
     /// iterations; an unstable or falling search gets more time, a stable one
     /// less.
-    pub fn soft_expired(&self, best_move_changes: f64, score_drop: i32, stable_iterations: u32) -> bool {
+    pub(crate) fn soft_expired(&self, best_move_changes: f64, score_drop: i32, stable_iterations: u32) -> bool {
         if !self.enabled || self.fixed {
             return false;
         }

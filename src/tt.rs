@@ -37,7 +37,7 @@ impl Bound {
     /// The bound a fail-soft search result `best` against `beta` gives:
     /// lower on a fail high, exact when a PV node found a best move, else upper.
     #[inline]
-    pub fn of_result(best: i32, beta: i32, exact: bool) -> Bound {
+    pub(crate) fn of_result(best: i32, beta: i32, exact: bool) -> Bound {
         if best >= beta {
             Bound::Lower
         } else if exact {
@@ -67,19 +67,19 @@ impl Bound {
 
 /// A hit in the table.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct TtEntry {
+pub(crate) struct TtEntry {
     /// Best (or refutation) move, possibly [`Move::NULL`].
-    pub mv: Move,
+    pub(crate) mv: Move,
     /// Stored score (table form: see [`crate::score::from_tt`]).
-    pub score: i32,
+    pub(crate) score: i32,
     /// Static evaluation of the position.
-    pub eval: i32,
+    pub(crate) eval: i32,
     /// Depth of the search that stored it (plies, offset: quiescence stores 0).
-    pub depth: i32,
+    pub(crate) depth: i32,
     /// Bound type of `score`.
-    pub bound: Bound,
+    pub(crate) bound: Bound,
     /// Whether the node was on a principal variation.
-    pub is_pv: bool,
+    pub(crate) is_pv: bool,
 }
 
 /// An entry as shown to the protocol (`probe`): the score already converted
@@ -160,19 +160,14 @@ pub struct TranspositionTable {
 
 impl TranspositionTable {
     /// A table of about `mb` megabytes (at least one cluster).
-    pub fn new(mb: usize) -> TranspositionTable {
+    pub(crate) fn new(mb: usize) -> TranspositionTable {
         let bytes = mb.max(1).saturating_mul(1024 * 1024);
         let n = (bytes / std::mem::size_of::<Cluster>()).max(1);
         TranspositionTable { clusters: LargeTable::zeroed(n), age: AtomicU8::new(0) }
     }
 
-    /// Size in megabytes.
-    pub fn size_mb(&self) -> usize {
-        self.clusters.len() * std::mem::size_of::<Cluster>() / (1024 * 1024)
-    }
-
     /// Empties every entry and resets the age (new game).
-    pub fn clear(&self) {
+    pub(crate) fn clear(&self) {
         for c in self.clusters.iter() {
             for s in &c.slots {
                 s.check.store(0, Relaxed);
@@ -183,7 +178,7 @@ impl TranspositionTable {
     }
 
     /// Ages the table: called once per search.
-    pub fn new_search(&self) {
+    pub(crate) fn new_search(&self) {
         let a = self.age.load(Relaxed);
         self.age.store(a.wrapping_add(1) & AGE_MASK, Relaxed);
     }
@@ -197,7 +192,7 @@ impl TranspositionTable {
     /// Asks the CPU to start loading the cluster of `key` (a hint; no effect
     /// on results). Called before making a move so the child's probe hits the cache.
     #[inline(always)]
-    pub fn prefetch(&self, key: u64) {
+    pub(crate) fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
@@ -212,7 +207,7 @@ impl TranspositionTable {
 
     /// The entry stored for `key`, if any.
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<TtEntry> {
+    pub(crate) fn probe(&self, key: u64) -> Option<TtEntry> {
         let c = self.cluster(key);
         for s in &c.slots {
             let data = s.data.load(Relaxed);
@@ -228,7 +223,7 @@ impl TranspositionTable {
     /// same position from this search.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    pub fn store(&self, key: u64, mv: Move, score: i32, eval: i32, depth: i32, bound: Bound, is_pv: bool) {
+    pub(crate) fn store(&self, key: u64, mv: Move, score: i32, eval: i32, depth: i32, bound: Bound, is_pv: bool) {
         let c = self.cluster(key);
         let age = self.age.load(Relaxed);
         for s in &c.slots {
@@ -269,7 +264,7 @@ impl TranspositionTable {
     /// The sample is the first 1000 entries (250 clusters): one entry per
     /// mille, and few enough cache lines that reporting after every iteration
     /// costs the search little.
-    pub fn hashfull(&self) -> u32 {
+    pub(crate) fn hashfull(&self) -> u32 {
         let age = self.age.load(Relaxed);
         let sample = self.clusters.len().min(1000 / ENTRIES);
         let mut used = 0;
@@ -299,7 +294,6 @@ mod tests {
     #[test]
     fn store_probe_round_trip() {
         let tt = TranspositionTable::new(1);
-        assert_eq!(tt.size_mb(), 1);
         let m = Move(0x3456);
         tt.store(0xDEAD_BEEF, m, -29_990, 123, 7, Bound::Lower, true);
         let e = tt.probe(0xDEAD_BEEF).unwrap();

@@ -22,7 +22,7 @@
 //! keys equal, like the start position) stores each mirrored pair of moves once
 //! and the probe offers both moves, each with half the weight.
 
-pub mod set;
+pub(crate) mod set;
 pub mod suite;
 pub mod text;
 pub mod verify;
@@ -43,9 +43,9 @@ use crate::position::Position;
 pub use text::{BuildError, BuildStats, OpeningLine};
 
 /// First 8 bytes of every book file.
-pub const MAGIC: [u8; 8] = *b"CHUHANBK";
+pub(crate) const MAGIC: [u8; 8] = *b"CHUHANBK";
 /// Version of the record layout written by [`OpeningBook::to_bytes`].
-pub const FORMAT_VERSION: u32 = 1;
+pub(crate) const FORMAT_VERSION: u32 = 1;
 /// Header size in bytes.
 pub const HEADER_LEN: usize = 32;
 /// Record size in bytes: key `u64`, move `u16`, weight `u16`.
@@ -100,20 +100,6 @@ pub enum Randomness {
 }
 
 impl Randomness {
-    /// Parses a UCCI `randomness` value (`none`, `tiny`, `small`, `medium`,
-    /// `large`, `huge`; case-insensitive).
-    pub fn from_ucci(text: &str) -> Option<Randomness> {
-        Some(match text.trim().to_ascii_lowercase().as_str() {
-            "none" => Randomness::None,
-            "tiny" => Randomness::Tiny,
-            "small" => Randomness::Small,
-            "medium" => Randomness::Medium,
-            "large" => Randomness::Large,
-            "huge" => Randomness::Huge,
-            _ => return None,
-        })
-    }
-
     /// Exponent applied to the weights, or `None` for "always the best".
     fn exponent(self) -> Option<f64> {
         match self {
@@ -563,9 +549,6 @@ mod tests {
 
     #[test]
     fn randomness_names() {
-        assert_eq!(Randomness::from_ucci("Huge"), Some(Randomness::Huge));
-        assert_eq!(Randomness::from_ucci("none"), Some(Randomness::None));
-        assert_eq!(Randomness::from_ucci("wild"), None);
         assert_eq!(Randomness::default(), Randomness::Medium);
     }
 }

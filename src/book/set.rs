@@ -9,11 +9,11 @@ use crate::moves::Move;
 use crate::position::Position;
 
 /// The `bookfiles` entry that names the book compiled into the binary.
-pub const EMBEDDED_BOOK_NAME: &str = "embedded";
+pub(crate) const EMBEDDED_BOOK_NAME: &str = "embedded";
 
 /// Opening books probed in order; the first with a candidate answers.
 #[derive(Default)]
-pub struct BookSet {
+pub(crate) struct BookSet {
     books: Vec<(String, OpeningBook)>,
 }
 
@@ -21,7 +21,7 @@ impl BookSet {
     /// Loads the books of a `bookfiles` value. A file that cannot be read or
     /// is not a valid book is left out with an error line naming it
     /// (`error: book file '<path>' not used: <why>`); the others still load.
-    pub fn load(value: &str) -> (BookSet, Vec<String>) {
+    pub(crate) fn load(value: &str) -> (BookSet, Vec<String>) {
         let mut names: Vec<&str> = value.split(';').map(str::trim).filter(|n| !n.is_empty()).collect();
         if names.is_empty() {
             names.push(EMBEDDED_BOOK_NAME);
@@ -43,22 +43,22 @@ impl BookSet {
     }
 
     /// Whether no book is loaded.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.books.is_empty()
     }
 
-    /// The names of the loaded books, in probing order.
-    pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.books.iter().map(|(n, _)| n.as_str())
-    }
-
     /// The first book move found, probing the books in order (see [`OpeningBook::probe`]).
-    pub fn probe(&self, pos: &Position, options: ProbeOptions, exclude: &dyn Fn(Move) -> bool) -> Option<BookMove> {
+    pub(crate) fn probe(
+        &self,
+        pos: &Position,
+        options: ProbeOptions,
+        exclude: &dyn Fn(Move) -> bool,
+    ) -> Option<BookMove> {
         self.books.iter().find_map(|(_, b)| b.probe(pos, options, exclude))
     }
 
     /// One line saying which books are in force.
-    pub fn summary(&self) -> String {
+    pub(crate) fn summary(&self) -> String {
         if self.books.is_empty() {
             return "bookfiles: no book loaded; moves are searched".to_string();
         }
@@ -81,9 +81,9 @@ mod tests {
     fn keeps_the_good_ones_in_order() {
         let (books, errors) = BookSet::load("");
         assert_eq!(errors.len(), 0);
-        assert_eq!(books.names().collect::<Vec<_>>(), [EMBEDDED_BOOK_NAME]);
+        assert_eq!(books.books.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>(), [EMBEDDED_BOOK_NAME]);
         let (books, errors) = BookSet::load(" /nonexistent/a.book ; Embedded ;;/nonexistent/b.book");
-        assert_eq!(books.names().count(), 1);
+        assert_eq!(books.books.len(), 1);
         assert_eq!(errors.len(), 2);
         assert!(errors[0].starts_with("error: book file '/nonexistent/a.book' not used: "), "{errors:?}");
         assert!(errors[1].contains("'/nonexistent/b.book'"), "{errors:?}");

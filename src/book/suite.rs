@@ -34,7 +34,7 @@ pub struct SuitePosition {
     /// ECCO code of the heaviest book line through it.
     pub ecco: String,
     /// Name of that line's opening.
-    pub name: String,
+    pub(crate) name: String,
     /// The scorer's verdict (side to move's view), if scored.
     pub score: Option<i32>,
 }

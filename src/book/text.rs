@@ -21,9 +21,9 @@ use crate::moves::Move;
 use crate::position::{MoveError, Position};
 
 /// Fewest and most plies a line may have.
-pub const MIN_PLIES: usize = 1;
+pub(crate) const MIN_PLIES: usize = 1;
 /// Longest accepted line.
-pub const MAX_PLIES: usize = 60;
+pub(crate) const MAX_PLIES: usize = 60;
 
 /// One parsed line of the text source.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,7 +33,7 @@ pub struct OpeningLine {
     /// The moves from the start position (checked legal by [`parse_lines`]).
     pub moves: Vec<Move>,
     /// The line's weight (1..=65535).
-    pub weight: u16,
+    pub(crate) weight: u16,
     /// ECCO code, `A00`..`E99`.
     pub ecco: String,
     /// Chinese name of the opening.

@@ -31,11 +31,6 @@ impl Scorer {
         Scorer { engine: Engine::new(hash_mb, 1), depth: depth.max(1) }
     }
 
-    /// The search depth.
-    pub fn depth(&self) -> u32 {
-        self.depth
-    }
-
     /// Score of `pos` from the side to move's view (mate scores included).
     pub fn score(&mut self, pos: &Position) -> i32 {
         self.engine.new_game();
@@ -45,7 +40,7 @@ impl Scorer {
     }
 
     /// Score of `pos` from Red's view.
-    pub fn score_red(&mut self, pos: &Position) -> i32 {
+    pub(crate) fn score_red(&mut self, pos: &Position) -> i32 {
         let s = self.score(pos);
         if pos.side_to_move() == Color::Red {
             s

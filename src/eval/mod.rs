@@ -13,11 +13,11 @@
 
 pub mod breakdown;
 pub mod params;
-pub mod trace;
+pub(crate) mod trace;
 pub mod wdl;
-pub mod weights;
+pub(crate) mod weights;
 
-pub use trace::{trace, Trace};
+pub(crate) use trace::{trace, Trace};
 
 use crate::attacks::HORSE_JUMPS;
 use crate::board::square::{EAST, NORTH, ORTHOGONAL, SOUTH, WEST};
@@ -356,7 +356,7 @@ pub enum Knowledge {
 
 impl Knowledge {
     /// Every level, least knowledge first.
-    pub const ALL: [Knowledge; 4] = [Knowledge::None, Knowledge::Small, Knowledge::Medium, Knowledge::Large];
+    pub(crate) const ALL: [Knowledge; 4] = [Knowledge::None, Knowledge::Small, Knowledge::Medium, Knowledge::Large];
 }
 
 /// The evaluation (at any [`Knowledge`] level) of `pos` when it is `pos`
@@ -365,7 +365,7 @@ impl Knowledge {
 /// the board's value signed for the side to move plus [`TEMPO`], so it is
 /// `-before + 2 * TEMPO`, except for a dead draw (0 for both sides).
 #[inline]
-pub fn evaluate_after_null(pos: &Position, before: i32) -> i32 {
+pub(crate) fn evaluate_after_null(pos: &Position, before: i32) -> i32 {
     let board = pos.board();
     if no_attackers_left(&Counts::of(board, Color::Red), &Counts::of(board, Color::Black)) {
         return 0;
@@ -381,7 +381,7 @@ pub(crate) fn evaluate_raw(pos: &Position) -> i32 {
 /// The static evaluation with only the terms of `knowledge`, for the side to
 /// move. The full evaluation (the default) runs as its own specialised copy.
 #[inline]
-pub fn evaluate_at(pos: &Position, knowledge: Knowledge) -> i32 {
+pub(crate) fn evaluate_at(pos: &Position, knowledge: Knowledge) -> i32 {
     match knowledge {
         Knowledge::Large => evaluate_raw(pos),
         k => evaluate_impl(pos, k),

@@ -23,7 +23,7 @@ use super::weights::{self, Pair};
 
 /// What a parameter is, for the tuner and the trace.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Role {
+pub(crate) enum Role {
     /// The middlegame half of a pair: the evaluation is linear in it; the
     /// trace carries its coefficient (the endgame half has the same one).
     Mg,
@@ -45,7 +45,7 @@ pub enum Role {
 
 /// The shape of one constant of `weights.rs`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Shape {
+pub(crate) enum Shape {
     Scalar,
     Pair,
     PairArray(usize),
@@ -56,7 +56,7 @@ pub enum Shape {
 impl Shape {
     /// Number of scalar parameters.
     #[allow(clippy::len_without_is_empty)]
-    pub const fn len(self) -> usize {
+    pub(crate) const fn len(self) -> usize {
         match self {
             Shape::Scalar => 1,
             Shape::Pair => 2,
@@ -70,7 +70,7 @@ impl Shape {
 type Table = [[i16; 9]; 10];
 
 /// A constant that flattens into parameters.
-pub trait Flat {
+pub(crate) trait Flat {
     const SHAPE: Shape;
     fn flatten(&self, out: &mut Vec<i32>);
 }
@@ -115,13 +115,13 @@ impl Flat for (Table, Table) {
 }
 
 /// The shape of a constant (for the compile-time layout).
-pub const fn shape_of<T: Flat>(_: &T) -> Shape {
+pub(crate) const fn shape_of<T: Flat>(_: &T) -> Shape {
     T::SHAPE
 }
 
 /// How a constant's elements are used (with its shape this gives [`role`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Use {
+pub(crate) enum Use {
     /// Pairs, arrays of pairs, table pairs: middlegame and endgame halves.
     Pairs,
     MgOnly,
@@ -132,28 +132,28 @@ pub enum Use {
 
 /// One constant of `weights.rs` in the vector.
 #[derive(Copy, Clone, Debug)]
-pub struct Entry {
+pub(crate) struct Entry {
     /// The constant's name in `weights.rs`.
-    pub name: &'static str,
+    pub(crate) name: &'static str,
     /// Index of its first element.
-    pub offset: usize,
-    pub shape: Shape,
-    pub usage: Use,
+    pub(crate) offset: usize,
+    pub(crate) shape: Shape,
+    pub(crate) usage: Use,
 }
 
 macro_rules! layout {
     (@ids $acc:expr ;) => {
         /// Number of parameters.
-        pub const COUNT: usize = $acc;
+        pub(crate) const COUNT: usize = $acc;
     };
     (@ids $acc:expr ; $name:ident $usage:ident, $($rest:tt)*) => {
         #[allow(missing_docs)]
-        pub const $name: usize = $acc;
+        pub(crate) const $name: usize = $acc;
         layout!(@ids $acc + super::shape_of(&weights::$name).len() ; $($rest)*);
     };
     ($($name:ident $usage:ident,)*) => {
         /// Index of the first parameter of each constant of `weights.rs`.
-        pub mod id {
+        pub(crate) mod id {
             use super::weights;
             layout!(@ids 0 ; $($name $usage,)*);
         }
@@ -162,7 +162,7 @@ macro_rules! layout {
         pub const COUNT: usize = id::COUNT;
 
         /// Every constant in the vector, in order.
-        pub const ENTRIES: &[Entry] = &[$(Entry {
+        pub(crate) const ENTRIES: &[Entry] = &[$(Entry {
             name: stringify!($name),
             offset: id::$name,
             shape: shape_of(&weights::$name),
@@ -222,7 +222,7 @@ layout! {
 }
 
 /// First parameter of each kind's piece-square tables, by kind index.
-pub const PST_IDS: [usize; 7] = [
+pub(crate) const PST_IDS: [usize; 7] = [
     id::PST_GENERAL,
     id::PST_ADVISOR,
     id::PST_ELEPHANT,
@@ -233,13 +233,13 @@ pub const PST_IDS: [usize; 7] = [
 ];
 
 /// The constant holding parameter `i`, and `i`'s place in it.
-pub fn entry_of(i: usize) -> (&'static Entry, usize) {
+pub(crate) fn entry_of(i: usize) -> (&'static Entry, usize) {
     let k = ENTRIES.partition_point(|e| e.offset <= i) - 1;
     (&ENTRIES[k], i - ENTRIES[k].offset)
 }
 
 /// What parameter `i` is.
-pub fn role(i: usize) -> Role {
+pub(crate) fn role(i: usize) -> Role {
     let (e, j) = entry_of(i);
     match e.usage {
         Use::Pairs => {
@@ -261,7 +261,7 @@ pub fn role(i: usize) -> Role {
 }
 
 /// The endgame partner of a middlegame pair parameter (`None` for others).
-pub fn eg_partner(i: usize) -> Option<usize> {
+pub(crate) fn eg_partner(i: usize) -> Option<usize> {
     let (e, j) = entry_of(i);
     match (e.usage, e.shape) {
         (Use::Pairs, Shape::Tables) if j < 90 => Some(i + 90),

@@ -1,7 +1,7 @@
 //! The evaluation of one position as coefficients over the parameter vector
 //! ([`super::params`]): [`trace`] runs the evaluation's own code with a
 //! recording sink instead of the running sums, so every term it has is in the
-//! trace without a separate list. [`Trace::evaluate`] gives the evaluation
+//! trace without a separate list. The tests' `Trace::evaluate` gives the evaluation
 //! back from any vector, with the nonlinear steps done exactly as
 //! [`super::evaluate`] does them (integer phase blend, scale factor chosen by
 //! the sign of the blended value, side to move, tempo, dead draws).
@@ -14,21 +14,21 @@ use crate::position::Position;
 
 /// The coefficients of one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Trace {
+pub(crate) struct Trace {
     /// `(parameter, coefficient)` for every linear parameter with a non-zero
     /// coefficient, Red minus Black, ascending by parameter. A parameter of
     /// role [`Role::Mg`] stands for its pair: the same coefficient applies to
     /// its endgame partner ([`params::eg_partner`]).
-    pub terms: Vec<(u16, i16)>,
+    pub(crate) terms: Vec<(u16, i16)>,
     /// Pieces of each kind on the board (both sides), for the phase.
-    pub kinds: [u8; 7],
+    pub(crate) kinds: [u8; 7],
     /// The scale-factor parameter that applies when Red is the stronger side
     /// (blended value > 0), and when Black is (value <= 0).
-    pub scale: [u16; 2],
+    pub(crate) scale: [u16; 2],
     /// Red is to move.
-    pub red_to_move: bool,
+    pub(crate) red_to_move: bool,
     /// Neither side can cross the river: the evaluation is 0.
-    pub dead_draw: bool,
+    pub(crate) dead_draw: bool,
 }
 
 /// The recording sink: coefficients by parameter, with the sign of the side
@@ -79,7 +79,7 @@ pub fn side_coefficients(pos: &Position) -> [Vec<i32>; 2] {
 }
 
 /// The trace of the full evaluation (`Knowledge::Large`) of `pos`.
-pub fn trace(pos: &Position) -> Trace {
+pub(crate) fn trace(pos: &Position) -> Trace {
     let board = pos.board();
     let red = Counts::of(board, Color::Red);
     let black = Counts::of(board, Color::Black);
@@ -124,13 +124,15 @@ fn term_at(rec: &mut Recorder, id: usize, w: Pair) {
 
 impl Trace {
     /// The game phase under the weights `w` (clamped as the evaluation does).
-    pub fn phase(&self, w: &[i32]) -> i32 {
+    pub(crate) fn phase(&self, w: &[i32]) -> i32 {
         let p: i32 = (0..7).map(|k| self.kinds[k] as i32 * w[id::PHASE_WEIGHT + k]).sum();
         p.clamp(0, w[id::PHASE_MAX])
     }
 
-    /// The (middlegame, endgame) sums under the weights `w`, Red's view.
-    pub fn sums(&self, w: &[i32]) -> (i64, i64) {
+    /// The (middlegame, endgame) sums under the weights `w`, Red's view
+    /// (the tests check the packed trace against the evaluation with it).
+    #[cfg(test)]
+    pub(crate) fn sums(&self, w: &[i32]) -> (i64, i64) {
         let (mut mg, mut eg) = (0i64, 0i64);
         for &(i, c) in &self.terms {
             let i = i as usize;
@@ -146,7 +148,8 @@ impl Trace {
     /// of [`params::COUNT`]); with [`params::defaults`] it is
     /// [`super::evaluate`]. `KING_ATTACK_UNITS` is the compiled one (it
     /// chose which `KING_ATTACK` entry the trace holds).
-    pub fn evaluate(&self, w: &[i32]) -> i32 {
+    #[cfg(test)]
+    fn evaluate(&self, w: &[i32]) -> i32 {
         if self.dead_draw {
             return 0;
         }

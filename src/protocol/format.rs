@@ -13,7 +13,7 @@ use crate::tt::{Bound, TtProbe};
 
 /// The reply to `ucci` / `uci`: id lines, one `option` line per advertised
 /// option, `ucciok` / `uciok`.
-pub fn handshake(dialect: Dialect) -> Vec<String> {
+pub(crate) fn handshake(dialect: Dialect) -> Vec<String> {
     let version = env!("CARGO_PKG_VERSION");
     let mut lines = match dialect {
         Dialect::Ucci => vec![
@@ -34,7 +34,7 @@ pub fn handshake(dialect: Dialect) -> Vec<String> {
 }
 
 /// The final line of a search without a move.
-pub fn no_move(dialect: Dialect) -> &'static str {
+pub(crate) fn no_move(dialect: Dialect) -> &'static str {
     match dialect {
         Dialect::Ucci => "nobestmove",
         Dialect::Uci => "bestmove (none)",
@@ -43,7 +43,7 @@ pub fn no_move(dialect: Dialect) -> &'static str {
 
 /// A score as the dialect prints it: UCCI a plain integer (mates are
 /// `±(MATE - ply)`, MATE = 30000), UCI `cp N` / `mate N` (moves).
-pub fn score(s: Score, dialect: Dialect) -> String {
+pub(crate) fn score(s: Score, dialect: Dialect) -> String {
     match dialect {
         Dialect::Ucci => s.0.to_string(),
         Dialect::Uci => match s.mate_moves() {
@@ -57,7 +57,7 @@ pub fn score(s: Score, dialect: Dialect) -> String {
 /// loss per mille for the side to move, [`crate::eval::wdl`]) when `wdl` is
 /// the material count of the root position (`UCI_ShowWDL` on), as Stockfish
 /// prints them: `cp 35 wdl 269 507 224` (full board).
-pub fn score_wdl(s: Score, dialect: Dialect, wdl: Option<i32>) -> String {
+pub(crate) fn score_wdl(s: Score, dialect: Dialect, wdl: Option<i32>) -> String {
     match wdl {
         Some(m) => format!("{} wdl {}", score(s, dialect), wdl::wdl(s, m)),
         None => score(s, dialect),
@@ -68,7 +68,7 @@ pub fn score_wdl(s: Score, dialect: Dialect, wdl: Option<i32>) -> String {
 /// it: UCCI GUIs read every `info ... score` line as the evaluation, so only
 /// exact scores are shown there, while UCI marks bounds instead. `wdl`: the
 /// root's material when the line shows win/draw/loss ([`score_wdl`]).
-pub fn info(info: &IterationInfo, dialect: Dialect, wdl: Option<i32>) -> Option<String> {
+pub(crate) fn info(info: &IterationInfo, dialect: Dialect, wdl: Option<i32>) -> Option<String> {
     if dialect == Dialect::Ucci && info.bound != Bound::Exact {
         return None;
     }
@@ -102,7 +102,7 @@ pub fn info(info: &IterationInfo, dialect: Dialect, wdl: Option<i32>) -> Option<
 }
 
 /// The root move now searched.
-pub fn currmove(depth: u32, mv: Move, number: u32, dialect: Dialect) -> String {
+pub(crate) fn currmove(depth: u32, mv: Move, number: u32, dialect: Dialect) -> String {
     match dialect {
         Dialect::Ucci => format!("info currmove {mv} currmovenumber {number}"),
         Dialect::Uci => format!("info depth {depth} currmove {mv} currmovenumber {number}"),
@@ -110,7 +110,7 @@ pub fn currmove(depth: u32, mv: Move, number: u32, dialect: Dialect) -> String {
 }
 
 /// `bestmove m [ponder p]` plus a UCCI suffix (`draw`, `resign`) when given.
-pub fn bestmove(best: Move, ponder: Option<Move>, suffix: Option<&str>) -> String {
+pub(crate) fn bestmove(best: Move, ponder: Option<Move>, suffix: Option<&str>) -> String {
     let mut line = format!("bestmove {best}");
     if let Some(p) = ponder {
         line.push_str(&format!(" ponder {p}"));
@@ -124,7 +124,7 @@ pub fn bestmove(best: Move, ponder: Option<Move>, suffix: Option<&str>) -> Strin
 
 /// The score line of a position without a legal move (the side to move has
 /// lost), with ` wdl 0 0 1000` when `show_wdl`.
-pub fn mated_now(dialect: Dialect, show_wdl: bool) -> String {
+pub(crate) fn mated_now(dialect: Dialect, show_wdl: bool) -> String {
     format!("info depth 0 score {}", score_wdl(Score(-MATE), dialect, show_wdl.then_some(0)))
 }
 
@@ -132,7 +132,7 @@ pub fn mated_now(dialect: Dialect, show_wdl: bool) -> String {
 /// `eval` of the position as the score (the book weight is not a score:
 /// GUIs would show it as one, and UCI tools adjudicate on it), the weight in
 /// an `info string`, then `bestmove`. `wdl` as for [`info`].
-pub fn book_move(bm: &BookMove, eval: Score, dialect: Dialect, wdl: Option<i32>) -> Vec<String> {
+pub(crate) fn book_move(bm: &BookMove, eval: Score, dialect: Dialect, wdl: Option<i32>) -> Vec<String> {
     vec![
         format!("info string book move {} weight {}", bm.mv, bm.weight),
         format!("info depth 0 score {} pv {}", score_wdl(eval, dialect, wdl), bm.mv),
@@ -141,7 +141,7 @@ pub fn book_move(bm: &BookMove, eval: Score, dialect: Dialect, wdl: Option<i32>)
 }
 
 /// The UCCI `probe` answer: `pophash [bestmove m] [lowerbound v depth d] [upperbound v depth d]`.
-pub fn pophash(entry: Option<&TtProbe>) -> String {
+pub(crate) fn pophash(entry: Option<&TtProbe>) -> String {
     let mut line = String::from("pophash");
     if let Some(p) = entry {
         if let Some(m) = p.best {

@@ -10,7 +10,7 @@ use std::thread;
 use std::time::Instant;
 
 /// Longest input line accepted, in bytes; longer lines are discarded whole.
-pub const MAX_LINE_BYTES: usize = 1 << 20;
+pub(crate) const MAX_LINE_BYTES: usize = 1 << 20;
 
 /// What the reader thread delivers.
 pub(crate) enum Input {
@@ -95,16 +95,16 @@ fn first_word(line: &[u8]) -> String {
 
 /// The output side shared by the session loop and the search thread.
 pub(crate) struct Output {
-    pub writer: Box<dyn Write + Send>,
+    pub(crate) writer: Box<dyn Write + Send>,
     /// Whether a search is running and has not printed its final line yet.
-    pub thinking: bool,
+    pub(crate) thinking: bool,
 }
 
 #[derive(Clone)]
 pub(crate) struct Out(Arc<Mutex<Output>>);
 
 impl Out {
-    pub fn lock(&self) -> std::sync::MutexGuard<'_, Output> {
+    pub(crate) fn lock(&self) -> std::sync::MutexGuard<'_, Output> {
         // A panic while holding the lock cannot leave a half-written line
         // behind (lines are written whole), so a poisoned lock is still usable.
         self.0.lock().unwrap_or_else(|p| p.into_inner())
@@ -112,12 +112,12 @@ impl Out {
 
     /// Writes one whole line and flushes it. Write errors (the GUI went away)
     /// are ignored: the session ends at end of input anyway.
-    pub fn line(&self, text: &str) {
+    pub(crate) fn line(&self, text: &str) {
         let mut o = self.lock();
         write_line(&mut o.writer, text);
     }
 
-    pub fn info(&self, text: &str) {
+    pub(crate) fn info(&self, text: &str) {
         self.line(&format!("info string {text}"));
     }
 }
@@ -132,12 +132,12 @@ pub(crate) fn write_line(w: &mut Box<dyn Write + Send>, text: &str) {
 
 impl Out {
     /// An output on `writer`, idle.
-    pub fn new(writer: Box<dyn Write + Send>) -> Out {
+    pub(crate) fn new(writer: Box<dyn Write + Send>) -> Out {
         Out(Arc::new(Mutex::new(Output { writer, thinking: false })))
     }
 
     /// Writes several lines under one lock (nothing can come between them).
-    pub fn lines(&self, lines: &[String]) {
+    pub(crate) fn lines(&self, lines: &[String]) {
         let mut o = self.lock();
         for l in lines {
             write_line(&mut o.writer, l);

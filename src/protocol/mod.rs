@@ -26,11 +26,11 @@ pub use options::{OptionDef, OptionKind, OptionSetting, OptionValue, OPTIONS};
 pub use session::run;
 
 /// Deepest `go perft` served (it runs on the session thread, as in Stockfish).
-pub const MAX_PERFT_DEPTH: u32 = 8;
+pub(crate) const MAX_PERFT_DEPTH: u32 = 8;
 
 /// Which protocol the session speaks; the first command (`ucci` or `uci`) decides.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Dialect {
+pub(crate) enum Dialect {
     /// UCCI 3.0 (ElephantEye, XQWizard and successors).
     Ucci,
     /// UCI as spoken by Pikafish-style xiangqi GUIs and match tools.
@@ -39,7 +39,7 @@ pub enum Dialect {
 
 impl Dialect {
     /// Parses one input line in this dialect.
-    pub fn parse(self, line: &str) -> Result<Command, ProtocolError> {
+    pub(crate) fn parse(self, line: &str) -> Result<Command, ProtocolError> {
         match self {
             Dialect::Ucci => ucci::parse(line),
             Dialect::Uci => uci::parse(line),
@@ -49,7 +49,7 @@ impl Dialect {
 
 /// One command from the GUI, independent of its spelling.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Command {
+pub(crate) enum Command {
     /// A line with nothing but whitespace: ignored.
     Empty,
     /// `ucci`: start (or restart) a UCCI session.
@@ -95,7 +95,7 @@ pub enum Command {
 
 /// The start of a `position` command.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum StartPosition {
+pub(crate) enum StartPosition {
     /// `startpos`.
     Start,
     /// `fen ...`: readable, but not yet validated as a position.
@@ -105,20 +105,20 @@ pub enum StartPosition {
 /// A `position` (or `probe`) argument: a start and the moves played from it.
 /// The moves are syntactically ICCS; their legality is checked by the session.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PositionSpec {
+pub(crate) struct PositionSpec {
     /// Where the game starts.
-    pub start: StartPosition,
+    pub(crate) start: StartPosition,
     /// The moves played since, in order.
-    pub moves: Vec<Move>,
+    pub(crate) moves: Vec<Move>,
     /// UCI only: the words from the first one that is not a move on (UCI
     /// engines play the moves up to it and drop the rest).
-    pub unreadable: Vec<String>,
+    pub(crate) unreadable: Vec<String>,
 }
 
 /// The clock part of a `go` command, in the dialect's time unit (milliseconds;
 /// seconds for UCCI after `setoption usemillisec false`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GoClock {
+pub(crate) enum GoClock {
     /// UCCI: the side to move's clock and optionally the opponent's.
     Relative {
         /// Time left for the side to move.
@@ -151,32 +151,32 @@ pub enum GoClock {
 
 /// The arguments of `go`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GoParams {
+pub(crate) struct GoParams {
     /// `go ponder`: think on the opponent's time; the clock starts at `ponderhit`.
-    pub ponder: bool,
+    pub(crate) ponder: bool,
     /// UCCI `go draw`: the opponent offers a draw.
-    pub draw_offered: bool,
+    pub(crate) draw_offered: bool,
     /// `depth N` (`depth infinite` sets [`GoParams::infinite`] instead).
-    pub depth: Option<u32>,
+    pub(crate) depth: Option<u32>,
     /// `nodes N`.
-    pub nodes: Option<u64>,
+    pub(crate) nodes: Option<u64>,
     /// `movetime T` in the dialect's time unit.
-    pub movetime: Option<u64>,
+    pub(crate) movetime: Option<u64>,
     /// `infinite`, `depth infinite`, or a bare `go`: search until `stop`.
-    pub infinite: bool,
+    pub(crate) infinite: bool,
     /// UCI `mate N` (moves).
-    pub mate: Option<u32>,
+    pub(crate) mate: Option<u32>,
     /// The clock, if any.
-    pub clock: Option<GoClock>,
+    pub(crate) clock: Option<GoClock>,
     /// UCI `searchmoves ...`: restrict the root to these moves.
-    pub searchmoves: Vec<Move>,
+    pub(crate) searchmoves: Vec<Move>,
     /// `go perft N`: count the legal move tree instead of searching.
-    pub perft: Option<u32>,
+    pub(crate) perft: Option<u32>,
 }
 
 impl GoParams {
     /// Whether the command names no limit at all (bare `go`, `go ponder`).
-    pub fn has_no_limit(&self) -> bool {
+    pub(crate) fn has_no_limit(&self) -> bool {
         self.depth.is_none()
             && self.nodes.is_none()
             && self.movetime.is_none()
@@ -187,7 +187,7 @@ impl GoParams {
 
 /// Why a line could not be turned into a [`Command`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ProtocolError {
+pub(crate) enum ProtocolError {
     /// The first word is not a command of the dialect.
     UnknownCommand(String),
     /// A command ended before a required part.
@@ -268,7 +268,7 @@ const CLIP_CHARS: usize = 60;
 
 /// Outside text made safe to echo on one output line: control characters
 /// become `?`, and at most 60 characters are kept.
-pub fn clip(text: &str) -> String {
+pub(crate) fn clip(text: &str) -> String {
     let mut out: String = text.trim().chars().take(CLIP_CHARS).map(|c| if c.is_control() { '?' } else { c }).collect();
     if text.trim().chars().nth(CLIP_CHARS).is_some() {
         out.push_str("...");
@@ -279,13 +279,13 @@ pub fn clip(text: &str) -> String {
 /// A word of an input line with its byte span (for "rest of line" values).
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Token<'a> {
-    pub text: &'a str,
-    pub start: usize,
+    pub(crate) text: &'a str,
+    pub(crate) start: usize,
 }
 
 impl Token<'_> {
     /// Case-insensitive comparison with a lower-case keyword.
-    pub fn is(&self, keyword: &str) -> bool {
+    pub(crate) fn is(&self, keyword: &str) -> bool {
         self.text.eq_ignore_ascii_case(keyword)
     }
 }

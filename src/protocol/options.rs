@@ -20,9 +20,9 @@ use crate::rules::RuleSet;
 use crate::search::{self, Pruning};
 
 /// Largest hash size accepted, in MB.
-pub const MAX_HASH_MB: i64 = 65_536;
+pub(crate) const MAX_HASH_MB: i64 = 65_536;
 /// Largest thread count accepted.
-pub const MAX_THREADS: i64 = 256;
+pub(crate) const MAX_THREADS: i64 = 256;
 
 /// The type of an option, with its default (and bounds or choices).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -118,13 +118,13 @@ pub(crate) type Apply = fn(&mut Session, &'static OptionDef, &OptionValue) -> Ve
 /// One option.
 pub struct OptionDef {
     /// Name in `ucci` option lines (None: not advertised under UCCI).
-    pub ucci_name: Option<&'static str>,
+    pub(crate) ucci_name: Option<&'static str>,
     /// Name in `uci` option lines (None: not advertised under UCI).
-    pub uci_name: Option<&'static str>,
+    pub(crate) uci_name: Option<&'static str>,
     /// Further accepted spellings (normalized: lower case, no spaces, `_` or `-`).
-    pub aliases: &'static [&'static str],
+    pub(crate) aliases: &'static [&'static str],
     /// Type, default and bounds.
-    pub kind: OptionKind,
+    pub(crate) kind: OptionKind,
     pub(crate) apply: Apply,
 }
 
@@ -138,9 +138,9 @@ impl fmt::Debug for OptionDef {
 #[derive(Clone, Debug)]
 pub struct OptionSetting {
     /// The option.
-    pub option: &'static OptionDef,
+    pub(crate) option: &'static OptionDef,
     /// Its new value.
-    pub value: OptionValue,
+    pub(crate) value: OptionValue,
 }
 
 impl PartialEq for OptionSetting {
@@ -459,7 +459,7 @@ pub static OPTIONS: &[OptionDef] = &[
 /// The hidden `Tune_<name>` options of the search parameters
 /// (`search::params::TABLE`): present in a build with the `tune` feature
 /// only, where the parameters are runtime values.
-pub fn tune_options() -> &'static [OptionDef] {
+pub(crate) fn tune_options() -> &'static [OptionDef] {
     static TUNE: std::sync::OnceLock<Vec<OptionDef>> = std::sync::OnceLock::new();
     TUNE.get_or_init(|| {
         if !cfg!(feature = "tune") {
@@ -486,7 +486,7 @@ pub fn tune_options() -> &'static [OptionDef] {
 }
 
 /// Every option in force: the registry, then the tuning options (if any).
-pub fn all() -> impl Iterator<Item = &'static OptionDef> {
+pub(crate) fn all() -> impl Iterator<Item = &'static OptionDef> {
     OPTIONS.iter().chain(tune_options().iter())
 }
 
@@ -496,14 +496,14 @@ pub(crate) fn normalize(name: &str) -> String {
 }
 
 /// The option called `name` (in any spelling), if there is one.
-pub fn find(name: &str) -> Option<&'static OptionDef> {
+pub(crate) fn find(name: &str) -> Option<&'static OptionDef> {
     let n = normalize(name);
     all().find(|o| o.matches(&n))
 }
 
 impl OptionDef {
     /// The option's first name (UCCI's if it has one).
-    pub fn name(&self) -> &'static str {
+    pub(crate) fn name(&self) -> &'static str {
         self.ucci_name.or(self.uci_name).unwrap_or("?")
     }
 
@@ -514,7 +514,7 @@ impl OptionDef {
     }
 
     /// The default value (a press for buttons).
-    pub fn default_value(&self) -> OptionValue {
+    pub(crate) fn default_value(&self) -> OptionValue {
         match self.kind {
             OptionKind::Check { default } => OptionValue::Check(default),
             OptionKind::Spin { default, .. } => OptionValue::Spin(default),
@@ -536,7 +536,7 @@ impl OptionDef {
     }
 
     /// The advertisement line for this option in `dialect`, if it is advertised there.
-    pub fn advert(&self, dialect: Dialect) -> Option<String> {
+    pub(crate) fn advert(&self, dialect: Dialect) -> Option<String> {
         let name = match dialect {
             Dialect::Ucci => self.ucci_name?,
             Dialect::Uci => self.uci_name?,
@@ -584,7 +584,7 @@ impl OptionDef {
     /// Checks a value given for this option (`None`: no value given). A
     /// string value `<empty>` is the empty string, as GUIs that re-send every
     /// option write it.
-    pub fn parse_value(&'static self, value: Option<&str>) -> Result<OptionValue, ProtocolError> {
+    pub(crate) fn parse_value(&'static self, value: Option<&str>) -> Result<OptionValue, ProtocolError> {
         let option = self.name();
         let value = value.unwrap_or("");
         let bad = |expected: String| ProtocolError::BadValue { option, found: clip(value), expected };

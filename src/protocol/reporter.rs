@@ -17,16 +17,16 @@ use crate::search::SearchResult;
 
 /// The reporter of one `go`.
 pub(crate) struct GoReporter {
-    pub out: Out,
-    pub dialect: Dialect,
+    pub(crate) out: Out,
+    pub(crate) dialect: Dialect,
     /// The root position (to check the final move and judge a draw offer).
-    pub position: Position,
+    pub(crate) position: Position,
     /// Set by `go draw` or `ponderhit draw`.
-    pub draw_offered: Arc<AtomicBool>,
+    pub(crate) draw_offered: Arc<AtomicBool>,
     /// Resign threshold (UCCI with `resign` on).
-    pub resign: Option<u32>,
+    pub(crate) resign: Option<u32>,
     /// Our previous search's final score (the resign rule looks at two).
-    pub last_score: Option<Score>,
+    pub(crate) last_score: Option<Score>,
     /// Print the search time at the end (`debug`).
     pub debug: bool,
     /// The root's material count when info lines show win/draw/loss
@@ -91,7 +91,7 @@ impl GoReporter {
 
 /// Resign when a mate against us is proven, or when this search and our
 /// previous one both scored at or below `-threshold`.
-pub fn should_resign(score: Score, previous: Option<Score>, threshold: u32) -> bool {
+pub(crate) fn should_resign(score: Score, previous: Option<Score>, threshold: u32) -> bool {
     let t = -(threshold as i32);
     score.0 <= -MATE_BOUND || (score.0 <= t && previous.is_some_and(|p| p.0 <= t))
 }

@@ -660,7 +660,7 @@ impl Session {
 /// `infinite` or a bare `go` (analysis mode), not `depth`, `nodes` or `mate`
 /// (fixed-size searches, as test suites and fixed-depth matches use), not
 /// UCI `searchmoves`.
-pub fn book_applies(p: &GoParams) -> bool {
+pub(crate) fn book_applies(p: &GoParams) -> bool {
     !p.ponder
         && !p.infinite
         && p.depth.is_none()

@@ -14,7 +14,7 @@ use super::{
 /// Besides UCCI 3.0 it accepts `ucinewgame` and a bare `startpos ...` /
 /// `fen ...` line as `position` (some GUIs send them), and `uci` to switch
 /// dialect.
-pub fn parse(line: &str) -> Result<Command, ProtocolError> {
+pub(crate) fn parse(line: &str) -> Result<Command, ProtocolError> {
     let tokens = tokenize(line);
     let Some(first) = tokens.first() else { return Ok(Command::Empty) };
     let word = first.text.to_ascii_lowercase();

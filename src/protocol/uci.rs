@@ -11,7 +11,7 @@ use super::{
 };
 
 /// Parses one UCI line.
-pub fn parse(line: &str) -> Result<Command, ProtocolError> {
+pub(crate) fn parse(line: &str) -> Result<Command, ProtocolError> {
     let tokens = tokenize(line);
     let Some(first) = tokens.first() else { return Ok(Command::Empty) };
     let word = first.text.to_ascii_lowercase();

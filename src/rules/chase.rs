@@ -54,7 +54,7 @@ use crate::moves::Move;
 use crate::position::Position;
 
 /// A set of piece ids (bit `id` for id 16..=47).
-pub type VictimSet = u64;
+pub(crate) type VictimSet = u64;
 
 /// How deep (in moves of the attacker) the Chinese mate-threat test looks for
 /// a mate by consecutive checks (docs/rules.md 3.3: "e.g. 3 moves").
@@ -81,7 +81,7 @@ pub struct MoveClass {
 
 impl MoveClass {
     /// Whether the move is an attack (打) in the Chinese sense (docs/rules.md 3.3).
-    pub fn is_chinese_attack(&self) -> bool {
+    pub(crate) fn is_chinese_attack(&self) -> bool {
         self.check || self.chased_chinese != 0 || self.mate_threat
     }
 }
@@ -91,7 +91,7 @@ impl MoveClass {
 /// gets a value larger than everything else together; it can only take part
 /// in an exchange as its last capturer (legality forbids capturing onto an
 /// attacked point).
-pub const fn exchange_value(kind: PieceKind) -> i32 {
+pub(crate) const fn exchange_value(kind: PieceKind) -> i32 {
     match kind {
         PieceKind::General => 100,
         PieceKind::Chariot => 4,
@@ -110,7 +110,7 @@ fn piece_of(id: PieceId) -> Piece {
 /// capture does not leave its own general attacked (or facing the other).
 /// A pinned piece can therefore capture only along its pin line, e.g. its
 /// pinner (docs/rules.md 3.1: "a pinned attacker threatens only its pinner").
-pub fn can_capture(board: &Board, from: Square, to: Square) -> bool {
+pub(crate) fn can_capture(board: &Board, from: Square, to: Square) -> bool {
     let id = board.cell(from);
     let target = board.cell(to);
     if id == EMPTY || id == OFF || target == EMPTY || target == OFF {
@@ -178,16 +178,16 @@ fn is_stronger_victim(attacker: PieceKind, victim: PieceKind) -> bool {
 /// The chase-qualifying capture threats of one side in a position, per
 /// attacker id (`[attacker id] -> victims`), under both definitions.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Threats {
+pub(crate) struct Threats {
     /// Asian definition (docs/rules.md 3.1).
-    pub asian: [VictimSet; 48],
+    pub(crate) asian: [VictimSet; 48],
     /// Chinese definition (docs/rules.md 3.3).
-    pub chinese: [VictimSet; 48],
+    pub(crate) chinese: [VictimSet; 48],
 }
 
 impl Threats {
     /// Computes the threats of `by` on `board` (as if `by` were to move).
-    pub fn of(board: &Board, by: Color) -> Threats {
+    pub(crate) fn of(board: &Board, by: Color) -> Threats {
         Threats::compute(board, by, false)
     }
 
@@ -196,7 +196,7 @@ impl Threats {
     /// does not expose the general to a new attack). This is the "before"
     /// set for a move that answers a check: a threat the check only
     /// suspended is not new once the check is answered.
-    pub fn standing(board: &Board, by: Color) -> Threats {
+    pub(crate) fn standing(board: &Board, by: Color) -> Threats {
         Threats::compute(board, by, is_general_attacked(board, by))
     }
 
@@ -246,7 +246,7 @@ fn can_capture_ignoring(board: &Board, from: Square, to: Square, ignored: &[Squa
 
 /// Why an attack on a victim qualifies as a chase ([`threat_reason`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum ChaseReason {
+pub(crate) enum ChaseReason {
     /// No piece of the victim's side attacks its point at all.
     Unprotected,
     /// Its defenders cannot legally recapture (a pinned defender, or a general
@@ -263,7 +263,7 @@ pub enum ChaseReason {
 
 impl ChaseReason {
     /// Text for explanations ("unprotected", ...).
-    pub const fn text(self) -> &'static str {
+    pub(crate) const fn text(self) -> &'static str {
         match self {
             ChaseReason::Unprotected => "unprotected",
             ChaseReason::FalselyProtected => "falsely protected",
@@ -274,18 +274,9 @@ impl ChaseReason {
     }
 }
 
-/// Why an attack on a piece is no chase.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum NoChaseReason {
-    /// A same-type attack the victim can answer by capturing back (兑).
-    ExchangeOffer,
-    /// The victim is protected (a follow, 跟).
-    Protected,
-}
-
 /// The rule-set verdicts on one legal capture threat `asq` x `vsq`:
 /// (Asian reason, Chinese reason); `None` for no chase under that definition.
-pub fn threat_reason(board: &Board, asq: Square, vsq: Square) -> (Option<ChaseReason>, Option<ChaseReason>) {
+pub(crate) fn threat_reason(board: &Board, asq: Square, vsq: Square) -> (Option<ChaseReason>, Option<ChaseReason>) {
     let (Some(attacker), Some(victim)) = (board.piece_at(asq), board.piece_at(vsq)) else { return (None, None) };
     let (ak, vk) = (attacker.kind(), victim.kind());
     if matches!(ak, PieceKind::Horse | PieceKind::Cannon) && vk == PieceKind::Chariot {
@@ -358,13 +349,13 @@ pub enum Excuse {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct NewThreat {
     /// The attacker's point after the move.
-    pub attacker: Square,
+    pub(crate) attacker: Square,
     /// The victim's point.
     pub victim: Square,
     /// Qualifies under the Asian definition.
-    pub asian: bool,
+    pub(crate) asian: bool,
     /// Qualifies under the Chinese definition.
-    pub chinese: bool,
+    pub(crate) chinese: bool,
     /// Why it is no chase after all, if it is excused.
     pub excuse: Option<Excuse>,
 }
@@ -550,7 +541,7 @@ pub fn mates_by_checks(pos: &mut Position, depth: u32) -> bool {
 }
 
 /// Iterates the ids in a victim set.
-pub fn victim_ids(set: VictimSet) -> impl Iterator<Item = PieceId> {
+pub(crate) fn victim_ids(set: VictimSet) -> impl Iterator<Item = PieceId> {
     (16u8..48).filter(move |&id| set & (1u64 << id) != 0)
 }
 

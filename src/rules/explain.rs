@@ -30,7 +30,7 @@ use crate::tools::notation;
 
 /// One fact about a move, for the explanation.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Note {
+pub(crate) enum Note {
     /// The move gives check.
     Check,
     /// A new chase (it counts for the verdict under the rules in force).
@@ -106,23 +106,23 @@ impl fmt::Display for Note {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExplainedMove {
     /// Its number in the game (1 = the first move after the FEN).
-    pub ply: usize,
+    pub(crate) ply: usize,
     /// The mover.
-    pub side: Color,
+    pub(crate) side: Color,
     /// ICCS coordinates.
     pub iccs: String,
     /// Chinese notation.
     pub chinese: String,
     /// The classification the verdict used.
-    pub class: MoveClass,
+    pub(crate) class: MoveClass,
     /// What the move is, piece by piece.
-    pub notes: Vec<Note>,
+    pub(crate) notes: Vec<Note>,
 }
 
 impl ExplainedMove {
     /// What the move counts as under `rules`: "check", "chase", "check + chase",
     /// "mate threat" or "idle".
-    pub fn kind(&self, rules: RuleSet) -> String {
+    pub(crate) fn kind(&self, rules: RuleSet) -> String {
         let chase = match rules {
             RuleSet::Asian => self.class.chased != 0,
             RuleSet::Chinese => self.class.chased_chinese != 0,
@@ -148,14 +148,14 @@ impl ExplainedMove {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SideReport {
     /// The side.
-    pub side: Color,
+    pub(crate) side: Color,
     /// The counts the verdict used.
     pub summary: SideSummary,
     /// Pieces (with their points at the end of the span) chased on every one
     /// of the side's moves under the Asian definition.
-    pub chased_throughout: Vec<(Piece, Square)>,
+    pub(crate) chased_throughout: Vec<(Piece, Square)>,
     /// What the counts make of the side under the rules in force.
-    pub status: String,
+    pub(crate) status: String,
 }
 
 /// What decided the game.
@@ -168,7 +168,7 @@ pub struct SpanExplanation {
     /// Red's and Black's summaries.
     pub sides: [SideReport; 2],
     /// The rule that decided, in words, with its docs/rules.md section.
-    pub rule: String,
+    pub(crate) rule: String,
 }
 
 /// The explanation of a judged game.
@@ -179,14 +179,14 @@ pub struct Explanation {
     /// Moves played when the game ended (later ones are ignored).
     pub played: usize,
     /// The rules.
-    pub rules: Rules,
+    pub(crate) rules: Rules,
     /// The deciding span, for a repetition verdict or a nine-round violation.
     pub span: Option<SpanExplanation>,
 }
 
 /// The notes of the legal move `m` in `pos` (the position before it) under
 /// `rules`. `pos` is restored.
-pub fn explain_move(pos: &mut Position, m: Move, rules: RuleSet) -> Vec<Note> {
+pub(crate) fn explain_move(pos: &mut Position, m: Move, rules: RuleSet) -> Vec<Note> {
     let us = pos.side_to_move();
     let before = pos.board().clone();
     let threats = new_threats(pos, m);

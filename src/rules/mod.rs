@@ -50,15 +50,12 @@ use crate::position::{MoveError, Position};
 pub use repetition::{RepetitionDetector, RepetitionVerdict, RuleSet, SpanVerdict, Violation};
 
 /// Natural move limit in plies (docs/rules.md 4: 60 moves by both sides).
-pub const NATURAL_LIMIT_PLIES: u32 = 120;
+pub(crate) const NATURAL_LIMIT_PLIES: u32 = 120;
 /// Checks per side since the last capture that count towards the natural
 /// limit under the Asian policy (docs/rules.md 4).
-pub const COUNTED_CHECKS: u32 = 10;
+pub(crate) const COUNTED_CHECKS: u32 = 10;
 /// Moves of one piece in the nine-round rule (docs/rules.md 3.3).
-pub const NINE_ROUNDS: usize = 9;
-/// Most pieces that shuttle together under the nine-round rule (each makes at
-/// least two of the [`NINE_ROUNDS`] moves).
-pub const NINE_ROUND_PIECES: usize = NINE_ROUNDS / 2;
+pub(crate) const NINE_ROUNDS: usize = 9;
 
 /// How the natural move limit counts plies (docs/rules.md 4).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -122,7 +119,7 @@ impl GameResult {
     }
 
     /// The win for `color`.
-    pub const fn win_for(color: Color) -> GameResult {
+    pub(crate) const fn win_for(color: Color) -> GameResult {
         match color {
             Color::Red => GameResult::RedWins,
             Color::Black => GameResult::BlackWins,
@@ -139,7 +136,7 @@ impl GameResult {
 
     /// The points `color` scores: 1 for a win, 0.5 for a draw, 0 for a loss
     /// (and 0 while the game is ongoing).
-    pub fn points_for(self, color: Color) -> f64 {
+    pub(crate) fn points_for(self, color: Color) -> f64 {
         match (self, color) {
             (GameResult::Draw, _) => 0.5,
             (GameResult::RedWins, Color::Red) | (GameResult::BlackWins, Color::Black) => 1.0,
@@ -197,15 +194,6 @@ impl Outcome {
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
         self.result != GameResult::Ongoing
-    }
-
-    /// The winner, if the game is decided.
-    pub fn winner(&self) -> Option<Color> {
-        match self.result {
-            GameResult::RedWins => Some(Color::Red),
-            GameResult::BlackWins => Some(Color::Black),
-            GameResult::Draw | GameResult::Ongoing => None,
-        }
     }
 
     fn draw(reason: Reason) -> Outcome {
@@ -285,7 +273,7 @@ pub fn forbidden_moves(pos: &Position, rules: RuleSet) -> MoveList {
 /// where under [`LimitPolicy::CheckCap`] a side's checks beyond its first
 /// [`COUNTED_CHECKS`] since the capture, and the replies to them, do not
 /// count. Checks made before the root are unknown and not capped.
-pub fn natural_limit_count(pos: &Position, policy: LimitPolicy) -> u32 {
+pub(crate) fn natural_limit_count(pos: &Position, policy: LimitPolicy) -> u32 {
     let states = pos.states();
     let n = states.len() - 1;
     let psc = states[n].plies_since_capture as usize;
@@ -318,7 +306,7 @@ pub fn natural_limit_count(pos: &Position, policy: LimitPolicy) -> u32 {
 /// fewer than [`NATURAL_LIMIT_PLIES`] plies have passed since the last capture.
 /// The caller decides mate first: a mate on the limit ply wins.
 #[inline]
-pub fn natural_limit_reached(pos: &Position, policy: LimitPolicy) -> bool {
+pub(crate) fn natural_limit_reached(pos: &Position, policy: LimitPolicy) -> bool {
     pos.state().plies_since_capture as u32 >= NATURAL_LIMIT_PLIES
         && natural_limit_count(pos, policy) >= NATURAL_LIMIT_PLIES
 }
@@ -337,7 +325,7 @@ pub fn natural_limit_reached(pos: &Position, policy: LimitPolicy) -> bool {
 /// This is the one definition of a dead draw: the judge, the match referee
 /// and the engine's answer to a draw offer all ask it. (The evaluation's own
 /// 0 for boards without any of those four kinds is its plainest case.)
-pub fn is_dead_draw(board: &Board) -> bool {
+pub(crate) fn is_dead_draw(board: &Board) -> bool {
     Color::ALL.iter().all(|&c| !has_mating_material(board, c))
 }
 
@@ -360,7 +348,7 @@ fn has_mating_material(board: &Board, color: Color) -> bool {
 /// The nine-round rule (docs/rules.md 3.3, Chinese rules, judge only): the side
 /// that just moved made its last [`NINE_ROUNDS`] moves without a capture with
 /// the same piece or pieces (each followed from point to point, each making
-/// at least two of the nine moves, so at most [`NINE_ROUND_PIECES`] of them)
+/// at least two of the nine moves, so at most four of them)
 /// visiting three or more points, every move an attack (check, Chinese chase
 /// or mate threat), while the opponent's moves in that stretch were not all
 /// attacks. Returns the violator.
@@ -370,7 +358,7 @@ fn has_mating_material(board: &Board, color: Color) -> bool {
 /// read as "every piece used makes at least two of the nine moves": a piece
 /// that moves once in the stretch is a new idea, not a shuttle, and keeps the
 /// stretch legal.
-pub fn nine_round_violator(pos: &Position) -> Option<Color> {
+pub(crate) fn nine_round_violator(pos: &Position) -> Option<Color> {
     let states = pos.states();
     let n = states.len() - 1;
     let span = 2 * NINE_ROUNDS - 1;
@@ -510,7 +498,6 @@ mod tests {
         // Two chariots: b0b9 mates (a8 covers rank 8, the general f0 the f-file).
         let pos = play("4k4/R8/9/9/9/9/9/9/9/1R3K3 w - - 0 1", &["b0b9"]);
         assert_eq!(judge(&pos, &Rules::default()).to_string(), "1-0 checkmate");
-        assert_eq!(judge(&pos, &Rules::default()).winner(), Some(Color::Red));
         // Stalemate: the black general d9 cannot go to d8 (soldier c8) or e9 (facing).
         let pos = Position::from_fen("3k5/2P6/9/9/9/9/9/9/9/4K4 b - - 0 1").unwrap();
         assert!(!pos.in_check());

@@ -45,7 +45,7 @@ pub enum RuleSet {
 
 impl RuleSet {
     /// The option value (`asian`, `chinese`).
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             RuleSet::Asian => "asian",
             RuleSet::Chinese => "chinese",
@@ -85,7 +85,7 @@ pub enum Violation {
 
 impl Violation {
     /// Text for the judge line ("perpetual check" ...).
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             Violation::PerpetualCheck => "perpetual check",
             Violation::PerpetualChase => "perpetual chase",
@@ -176,21 +176,21 @@ pub struct SideSummary {
     /// Moves of the side in the span.
     pub moves: usize,
     /// Of them, checks.
-    pub checks: usize,
+    pub(crate) checks: usize,
     /// Victims chased (Asian) on every move of the side.
-    pub same_victims: VictimSet,
+    pub(crate) same_victims: VictimSet,
     /// Moves that chase (Asian).
-    pub asian_chases: usize,
+    pub(crate) asian_chases: usize,
     /// Moves that chase (Chinese).
-    pub chinese_chases: usize,
+    pub(crate) chinese_chases: usize,
     /// Moves that threaten mate (Chinese).
-    pub mate_threats: usize,
+    pub(crate) mate_threats: usize,
     /// Moves that are attacks (Chinese).
-    pub attacks: usize,
+    pub(crate) attacks: usize,
 }
 
 /// The summary of `side`'s moves in classified span moves.
-pub fn summarize(classes: &[(Color, MoveClass)], side: Color) -> SideSummary {
+pub(crate) fn summarize(classes: &[(Color, MoveClass)], side: Color) -> SideSummary {
     let mut s = SideSummary {
         moves: 0,
         checks: 0,
@@ -220,7 +220,7 @@ pub fn summarize(classes: &[(Color, MoveClass)], side: Color) -> SideSummary {
 /// chases that victim; a check that chases nothing breaks the chase); else 0.
 /// The other side's checks play no part (AXF rule 18: a victim's checks do
 /// not excuse the chaser).
-pub fn asian_rank(s: &SideSummary) -> u8 {
+pub(crate) fn asian_rank(s: &SideSummary) -> u8 {
     if s.moves > 0 && s.checks == s.moves {
         2
     } else if s.same_victims != 0 {
@@ -232,12 +232,12 @@ pub fn asian_rank(s: &SideSummary) -> u8 {
 
 /// Whether a side is forbidden under the Chinese rules (长打, docs/rules.md
 /// 3.3): it moved in the span and every one of its moves is an attack.
-pub fn chinese_forbidden(s: &SideSummary) -> bool {
+pub(crate) fn chinese_forbidden(s: &SideSummary) -> bool {
     s.moves > 0 && s.attacks == s.moves
 }
 
 /// The Chinese violation of a side whose every move is an attack.
-pub fn chinese_violation(s: &SideSummary) -> Violation {
+pub(crate) fn chinese_violation(s: &SideSummary) -> Violation {
     if s.checks == s.moves {
         Violation::PerpetualCheck
     } else if s.chinese_chases == s.moves {
@@ -265,7 +265,7 @@ pub fn chinese_violation(s: &SideSummary) -> Violation {
 /// - joint chases (several pieces chasing together), causality ("the chase
 ///   was forced by the opponent") and "cannot leave the line" are not
 ///   mechanised: the classification looks at each move alone.
-pub fn verdict(classes: &[(Color, MoveClass)], rules: RuleSet) -> SpanVerdict {
+pub(crate) fn verdict(classes: &[(Color, MoveClass)], rules: RuleSet) -> SpanVerdict {
     let red = summarize(classes, Color::Red);
     let black = summarize(classes, Color::Black);
     match rules {
@@ -309,7 +309,7 @@ pub fn judge_span(pos: &Position, start: usize, rules: RuleSet) -> SpanVerdict {
 
 /// The threefold verdict at the current position, if it is a third (or later)
 /// occurrence.
-pub fn threefold_verdict(pos: &Position, rules: RuleSet) -> Option<SpanVerdict> {
+pub(crate) fn threefold_verdict(pos: &Position, rules: RuleSet) -> Option<SpanVerdict> {
     threefold_span_start(pos).map(|start| judge_span(pos, start, rules))
 }
 
@@ -319,7 +319,7 @@ const CACHE_SIZE: usize = 1024;
 
 /// The detector's answer at a node ([`RepetitionDetector::probe_node`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum NodeRepetition {
+pub(crate) enum NodeRepetition {
     /// The position has not occurred before in the reversible stretch.
     Fresh,
     /// It occurred once before, before the search root: no verdict yet, but a
@@ -416,19 +416,6 @@ impl RepetitionDetector {
         }
     }
 
-    /// The rule set.
-    pub fn rules(&self) -> RuleSet {
-        self.rules
-    }
-
-    /// Changes the rule set (keeps the filter, clears the class cache).
-    pub fn set_rules(&mut self, rules: RuleSet) {
-        if rules != self.rules {
-            self.cache.fill((0, MoveClass::default()));
-        }
-        self.rules = rules;
-    }
-
     #[inline(always)]
     fn bucket(key: Key) -> usize {
         (key.0 as usize) & (FILTER_SIZE - 1)
@@ -475,7 +462,7 @@ impl RepetitionDetector {
     /// What the history says about the current node: a verdict, or whether
     /// the position occurred before without one yet (once, before the root).
     #[inline]
-    pub fn probe_node(&mut self, pos: &Position, root_ply: usize) -> NodeRepetition {
+    pub(crate) fn probe_node(&mut self, pos: &Position, root_ply: usize) -> NodeRepetition {
         if !self.may_repeat(pos) {
             return NodeRepetition::Fresh;
         }

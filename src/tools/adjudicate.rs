@@ -53,24 +53,6 @@ pub enum Termination {
 }
 
 impl Termination {
-    /// All reasons, in report order.
-    pub const ALL: [Termination; 14] = [
-        Termination::Checkmate,
-        Termination::Stalemate,
-        Termination::Repetition,
-        Termination::MoveLimit,
-        Termination::InsufficientMaterial,
-        Termination::TimeForfeit,
-        Termination::IllegalMove,
-        Termination::Crash,
-        Termination::Stall,
-        Termination::StartFailure,
-        Termination::Resignation,
-        Termination::AdjudicatedDraw,
-        Termination::AdjudicatedLoss,
-        Termination::Aborted,
-    ];
-
     /// Text for the PGN `Termination` tag and the report.
     pub fn text(self) -> &'static str {
         match self {
@@ -111,28 +93,18 @@ use crate::rules::{self, LimitPolicy, Reason, Rules};
 /// What the referee applies.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct RuleSettings {
-    pub rule_set: RuleSet,
+    pub(crate) rule_set: RuleSet,
     /// Natural-limit counting (docs/rules.md section 4; default: Asian check cap).
-    pub limit: LimitPolicy,
+    pub(crate) limit: LimitPolicy,
     /// `-movelimit N`: an extra plain limit of N plies without capture when N
     /// is below the natural limit of 120 (0 = none).
-    pub move_limit_plies: u32,
+    pub(crate) move_limit_plies: u32,
 }
 
 impl Default for RuleSettings {
     fn default() -> RuleSettings {
         RuleSettings { rule_set: RuleSet::Asian, limit: LimitPolicy::default(), move_limit_plies: 120 }
     }
-}
-
-/// How often the current position occurred (same side to move) since the last
-/// capture, counting the current one; only the game's own history is seen.
-pub fn occurrences(pos: &Position) -> usize {
-    let states = pos.states();
-    let cur = states.len() - 1;
-    let key = states[cur].key;
-    let window = (states[cur].plies_since_capture as usize).min(cur);
-    (2..=window).step_by(2).filter(|&back| states[cur - back].key == key).count() + 1
 }
 
 /// Is the game over by the rules? `None` while it goes on.
@@ -161,7 +133,7 @@ pub fn judge(pos: &Position, settings: &RuleSettings) -> Option<Verdict> {
 /// Moves the side to move may not play because they would complete a
 /// forbidden repetition in which it is the violator (sent to UCCI engines as
 /// `banmoves`).
-pub fn banned_moves(pos: &Position, settings: &RuleSettings) -> Vec<Move> {
+pub(crate) fn banned_moves(pos: &Position, settings: &RuleSettings) -> Vec<Move> {
     rules::forbidden_moves(pos, settings.rule_set).to_vec()
 }
 
@@ -192,10 +164,8 @@ mod tests {
     fn threefold_repetition_is_a_draw() {
         let fen = "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1";
         let pos = play(fen, "a0a1 d9d8 a1a0 d8d9");
-        assert_eq!(occurrences(&pos), 2);
         assert_eq!(judge(&pos, &RuleSettings::default()), None);
         let pos = play(fen, "a0a1 d9d8 a1a0 d8d9 a0a1 d9d8 a1a0 d8d9");
-        assert_eq!(occurrences(&pos), 3);
         assert_eq!(judge(&pos, &RuleSettings::default()).unwrap().termination, Termination::Repetition);
     }
 

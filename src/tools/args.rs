@@ -30,7 +30,7 @@ TC: T[+I] (seconds or M:SS), M/T[+I] (repeating period), periods joined by ',' (
 
 /// The tournament format.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum TournamentKind {
+pub(crate) enum TournamentKind {
     /// Every engine plays every other.
     RoundRobin,
     /// The first engine plays each of the others.
@@ -42,29 +42,29 @@ pub enum TournamentKind {
 /// Everything `chuhan match` was asked to do.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
-    pub engines: Vec<EngineConfig>,
+    pub(crate) engines: Vec<EngineConfig>,
     /// Games per encounter per round.
-    pub games: u32,
-    pub rounds: u32,
+    pub(crate) games: u32,
+    pub(crate) rounds: u32,
     /// Play each opening with both colours.
-    pub repeat: bool,
-    pub concurrency: usize,
+    pub(crate) repeat: bool,
+    pub(crate) concurrency: usize,
     /// `None`: the default suite.
-    pub openings: Option<OpeningSpec>,
+    pub(crate) openings: Option<OpeningSpec>,
     /// `-openings startpos`: every game from the start position (no suite).
-    pub start_position_only: bool,
-    pub pgn_out: Option<PathBuf>,
+    pub(crate) start_position_only: bool,
+    pub(crate) pgn_out: Option<PathBuf>,
     /// Movetext notation of `-pgnout` (`notation=iccs|chinese|wxf`).
-    pub pgn_notation: super::pgn::PgnNotation,
-    pub sprt: Option<Sprt>,
+    pub(crate) pgn_notation: super::pgn::PgnNotation,
+    pub(crate) sprt: Option<Sprt>,
     /// Print the rating every N games (0: only at the end).
-    pub rating_interval: u32,
-    pub tournament: TournamentKind,
-    pub seed: u64,
-    pub event: String,
-    pub game: GameSettings,
+    pub(crate) rating_interval: u32,
+    pub(crate) tournament: TournamentKind,
+    pub(crate) seed: u64,
+    pub(crate) event: String,
+    pub(crate) game: GameSettings,
     /// Restart crashed or hung engines and go on.
-    pub recover: bool,
+    pub(crate) recover: bool,
 }
 
 /// A command line that cannot be used.

@@ -23,57 +23,47 @@ use super::tc::TimeControl;
 
 /// The protocol spoken to an engine.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Protocol {
+pub(crate) enum Protocol {
     /// UCCI (`ucci` / `ucciok`, `go time ... increment ...`).
     Ucci,
     /// UCI (`uci` / `uciok`, `go wtime ... btime ...`).
     Uci,
 }
 
-impl Protocol {
-    /// `ucci` or `uci`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Protocol::Ucci => "ucci",
-            Protocol::Uci => "uci",
-        }
-    }
-}
-
 /// How to run one engine and how it is limited (from `-engine`/`-each`).
 #[derive(Clone, Debug)]
-pub struct EngineConfig {
+pub(crate) struct EngineConfig {
     /// Display name (PGN tags, report).
-    pub name: String,
+    pub(crate) name: String,
     /// Program to run.
-    pub cmd: String,
+    pub(crate) cmd: String,
     /// Extra arguments.
-    pub args: Vec<String>,
+    pub(crate) args: Vec<String>,
     /// Working directory.
-    pub dir: Option<PathBuf>,
+    pub(crate) dir: Option<PathBuf>,
     /// Protocol.
-    pub protocol: Protocol,
+    pub(crate) protocol: Protocol,
     /// Options sent after the handshake, in order.
-    pub options: Vec<(String, String)>,
+    pub(crate) options: Vec<(String, String)>,
     /// Clock or fixed move time (`None`: no clock, only depth/nodes).
-    pub tc: Option<TimeControl>,
+    pub(crate) tc: Option<TimeControl>,
     /// Depth limit (`depth=`).
-    pub depth: Option<u32>,
+    pub(crate) depth: Option<u32>,
     /// Node limit (`nodes=`).
-    pub nodes: Option<u64>,
+    pub(crate) nodes: Option<u64>,
     /// Time an engine may overrun its clock before it loses on time, in ms
     /// (`None`: 0 with a clock, 100 with `st=`).
-    pub time_margin_ms: Option<u64>,
+    pub(crate) time_margin_ms: Option<u64>,
     /// Rank numbering in the engine's move text: 0 (ICCS, `h9g7`) or 1
     /// (`h10g8`, as Fairy-Stockfish writes xiangqi moves in UCI mode).
-    pub rank_base: u8,
+    pub(crate) rank_base: u8,
     /// Time allowed for the handshake and for `readyok`, in ms.
-    pub init_timeout_ms: u64,
+    pub(crate) init_timeout_ms: u64,
 }
 
 impl EngineConfig {
     /// A config with defaults for everything but the command.
-    pub fn new(cmd: &str) -> EngineConfig {
+    pub(crate) fn new(cmd: &str) -> EngineConfig {
         EngineConfig {
             name: String::new(),
             cmd: cmd.to_string(),
@@ -91,7 +81,7 @@ impl EngineConfig {
     }
 
     /// The overrun allowed before a time forfeit, in ms.
-    pub fn margin_ms(&self) -> u64 {
+    pub(crate) fn margin_ms(&self) -> u64 {
         self.time_margin_ms.unwrap_or(match self.tc {
             Some(TimeControl::MoveTime(_)) => 100,
             _ => 0,
@@ -101,7 +91,7 @@ impl EngineConfig {
 
 /// What went wrong talking to an engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EngineError {
+pub(crate) enum EngineError {
     /// The program could not be started.
     Spawn(String),
     /// The engine closed its output or exited (crash).
@@ -124,7 +114,7 @@ impl std::error::Error for EngineError {}
 
 /// An engine's evaluation from its own side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum EngineScore {
+pub(crate) enum EngineScore {
     /// Centipawns (UCCI `score N`, UCI `score cp N`).
     Cp(i32),
     /// Mate in N moves (negative: being mated), UCI `score mate N`.
@@ -133,7 +123,7 @@ pub enum EngineScore {
 
 impl EngineScore {
     /// A centipawn value for adjudication (mates as ±30000).
-    pub fn as_cp(self) -> i32 {
+    pub(crate) fn as_cp(self) -> i32 {
         match self {
             EngineScore::Cp(c) => c,
             EngineScore::Mate(n) if n >= 0 => 30_000 - n,
@@ -144,7 +134,7 @@ impl EngineScore {
 
 /// The end of one `go`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Reply {
+pub(crate) enum Reply {
     /// `bestmove <text>`; `resign` when the engine resigned with it.
     Move { text: String, resign: bool },
     /// `nobestmove` or `bestmove (none)`.
@@ -157,17 +147,17 @@ pub enum Reply {
 
 /// An engine's answer to `go` with what it reported on the way.
 #[derive(Clone, Debug)]
-pub struct Thought {
-    pub reply: Reply,
+pub(crate) struct Thought {
+    pub(crate) reply: Reply,
     /// Time from writing `go` to reading the reply, in ms.
-    pub elapsed_ms: u64,
+    pub(crate) elapsed_ms: u64,
     /// The same in microseconds (for the referee's overhead figure).
-    pub elapsed_us: u64,
-    pub score: Option<EngineScore>,
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
+    pub(crate) elapsed_us: u64,
+    pub(crate) score: Option<EngineScore>,
+    pub(crate) depth: Option<u32>,
+    pub(crate) nodes: Option<u64>,
     /// The search time the engine itself reported last (`info ... time MS`).
-    pub engine_time_ms: Option<u64>,
+    pub(crate) engine_time_ms: Option<u64>,
 }
 
 impl Thought {
@@ -189,22 +179,22 @@ enum Line {
 
 /// A running engine process the referee drives (not to be confused with
 /// [`crate::search::Engine`], Chuhan's own search).
-pub struct EngineProcess {
+pub(crate) struct EngineProcess {
     child: Child,
     stdin: Option<ChildStdin>,
     rx: Receiver<Line>,
     protocol: Protocol,
     rank_base: u8,
     /// The engine's `id name`, if it sent one.
-    pub id_name: Option<String>,
+    pub(crate) id_name: Option<String>,
     /// Option names the engine advertised.
-    pub advertised: Vec<String>,
+    pub(crate) advertised: Vec<String>,
     dead: bool,
 }
 
 impl EngineProcess {
     /// Starts the program, does the handshake, sends the options and waits for `readyok`.
-    pub fn start(config: &EngineConfig) -> Result<EngineProcess, EngineError> {
+    pub(crate) fn start(config: &EngineConfig) -> Result<EngineProcess, EngineError> {
         let mut parts = config.cmd.split_whitespace();
         let program = parts.next().ok_or_else(|| EngineError::Spawn("empty command".into()))?;
         let mut cmd = Command::new(program);
@@ -305,7 +295,7 @@ impl EngineProcess {
     }
 
     /// `isready` and wait for `readyok` until `deadline`.
-    pub fn sync(&mut self, deadline: Instant) -> Result<(), EngineError> {
+    pub(crate) fn sync(&mut self, deadline: Instant) -> Result<(), EngineError> {
         self.send("isready")?;
         loop {
             let (_, line) = self.recv(Some(deadline))?.ok_or(EngineError::Timeout("readyok"))?;
@@ -317,7 +307,7 @@ impl EngineProcess {
 
     /// Tells the engine a new game starts (`ucinewgame`, or UCCI `setoption
     /// newgame` when advertised) and waits until it is ready.
-    pub fn new_game(&mut self, timeout_ms: u64) -> Result<(), EngineError> {
+    pub(crate) fn new_game(&mut self, timeout_ms: u64) -> Result<(), EngineError> {
         match self.protocol {
             Protocol::Uci => self.send("ucinewgame")?,
             Protocol::Ucci => {
@@ -330,7 +320,7 @@ impl EngineProcess {
     }
 
     /// Writes one line (and flushes).
-    pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
+    pub(crate) fn send(&mut self, line: &str) -> Result<(), EngineError> {
         if self.dead {
             return Err(EngineError::Disconnected);
         }
@@ -363,18 +353,18 @@ impl EngineProcess {
     }
 
     /// A move in the engine's notation.
-    pub fn move_text(&self, mv: Move) -> String {
+    pub(crate) fn move_text(&self, mv: Move) -> String {
         move_to_text(mv, self.rank_base)
     }
 
     /// Reads a move in the engine's notation (syntax only).
-    pub fn parse_move(&self, text: &str) -> Option<Move> {
+    pub(crate) fn parse_move(&self, text: &str) -> Option<Move> {
         move_from_text(text, self.rank_base)
     }
 
     /// Sends `position`, `banmoves` (UCCI, when not empty) and `go`, then waits
     /// for `bestmove` until `deadline` (`None`: wait forever).
-    pub fn think(&mut self, position: &str, banmoves: &[Move], go: &str, deadline: Option<Duration>) -> Thought {
+    pub(crate) fn think(&mut self, position: &str, banmoves: &[Move], go: &str, deadline: Option<Duration>) -> Thought {
         let mut thought = Thought::nothing_yet(Reply::Disconnected);
         if self.send(position).is_err() {
             return thought;
@@ -429,7 +419,7 @@ impl EngineProcess {
 
     /// After a timed-out `go`: sends `stop` and waits up to `grace` for the
     /// late `bestmove`. Returns false when the engine stays silent (hung).
-    pub fn recover_from_timeout(&mut self, grace: Duration) -> bool {
+    pub(crate) fn recover_from_timeout(&mut self, grace: Duration) -> bool {
         if self.send("stop").is_err() {
             return false;
         }
@@ -448,7 +438,7 @@ impl EngineProcess {
     }
 
     /// Asks the engine to quit, waits up to `grace`, then kills it.
-    pub fn quit(mut self, grace: Duration) {
+    pub(crate) fn quit(mut self, grace: Duration) {
         self.shutdown(grace);
     }
 

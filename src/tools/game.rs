@@ -21,15 +21,15 @@ use super::tc::{GameClock, TimeControl};
 /// A start position: a FEN (`None`: the standard start) and moves played from it.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Opening {
-    pub fen: Option<String>,
+    pub(crate) fen: Option<String>,
     pub moves: Vec<Move>,
     /// A label for the PGN `Opening` tag (e.g. the suite's `A00 中兵局`).
-    pub name: Option<String>,
+    pub(crate) name: Option<String>,
 }
 
 impl Opening {
     /// The root position (before the opening moves).
-    pub fn root(&self) -> Option<Position> {
+    pub(crate) fn root(&self) -> Option<Position> {
         match &self.fen {
             None => Some(Position::startpos()),
             Some(f) => Position::from_fen(f).ok(),
@@ -40,34 +40,34 @@ impl Opening {
 /// `-draw movenumber=N movecount=M score=S`: from move N on, a draw once both
 /// engines have reported |score| <= S for M consecutive moves each.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct DrawAdjudication {
-    pub move_number: u32,
-    pub move_count: u32,
-    pub score: i32,
+pub(crate) struct DrawAdjudication {
+    pub(crate) move_number: u32,
+    pub(crate) move_count: u32,
+    pub(crate) score: i32,
 }
 
 /// `-resign movecount=M score=S [twosided=true]`: an engine that reports a
 /// score <= -S for M consecutive moves loses (two-sided: and its opponent
 /// reports >= S for those moves).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct ResignAdjudication {
-    pub move_count: u32,
-    pub score: i32,
-    pub two_sided: bool,
+pub(crate) struct ResignAdjudication {
+    pub(crate) move_count: u32,
+    pub(crate) score: i32,
+    pub(crate) two_sided: bool,
 }
 
 /// What a game is played under besides the engines' own limits.
 #[derive(Clone, Debug)]
-pub struct GameSettings {
-    pub rules: RuleSettings,
-    pub draw: Option<DrawAdjudication>,
-    pub resign: Option<ResignAdjudication>,
+pub(crate) struct GameSettings {
+    pub(crate) rules: RuleSettings,
+    pub(crate) draw: Option<DrawAdjudication>,
+    pub(crate) resign: Option<ResignAdjudication>,
     /// Draw after this many full moves (`-maxmoves`), 0 = never.
-    pub max_moves: u32,
+    pub(crate) max_moves: u32,
     /// How long to wait for a move without a clock (depth/nodes), in ms.
-    pub hang_timeout_ms: u64,
+    pub(crate) hang_timeout_ms: u64,
     /// How long to wait for `bestmove` after `stop` when a move came late, in ms.
-    pub stop_grace_ms: u64,
+    pub(crate) stop_grace_ms: u64,
 }
 
 impl Default for GameSettings {
@@ -85,59 +85,59 @@ impl Default for GameSettings {
 
 /// One move of a game record.
 #[derive(Clone, Debug, PartialEq)]
-pub struct MoveRecord {
-    pub mv: Move,
+pub(crate) struct MoveRecord {
+    pub(crate) mv: Move,
     /// Chinese notation (炮二平五).
-    pub chinese: String,
-    pub score: Option<EngineScore>,
-    pub depth: Option<u32>,
-    pub time_ms: u64,
+    pub(crate) chinese: String,
+    pub(crate) score: Option<EngineScore>,
+    pub(crate) depth: Option<u32>,
+    pub(crate) time_ms: u64,
     /// Played from the opening, not by an engine.
-    pub book: bool,
+    pub(crate) book: bool,
 }
 
 /// A finished game.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
     /// Engine indices (into the match's engine list) of Red and Black.
-    pub red: usize,
-    pub black: usize,
+    pub(crate) red: usize,
+    pub(crate) black: usize,
     pub red_name: String,
     pub black_name: String,
     /// FEN of the root (`None`: the standard start position).
-    pub fen: Option<String>,
+    pub(crate) fen: Option<String>,
     /// The opening's label, if the suite gave one.
-    pub opening: Option<String>,
-    pub moves: Vec<MoveRecord>,
+    pub(crate) opening: Option<String>,
+    pub(crate) moves: Vec<MoveRecord>,
     pub result: GameResult,
-    pub termination: Termination,
+    pub(crate) termination: Termination,
     /// Human-readable detail ("Black's move h9h1 is illegal: ...").
     pub detail: String,
     /// PGN `TimeControl` tags of Red and Black.
-    pub tc_tags: [String; 2],
+    pub(crate) tc_tags: [String; 2],
     /// Engines (by match index) that must be restarted before their next game.
-    pub faulty: Vec<usize>,
+    pub(crate) faulty: Vec<usize>,
     /// Engine moves played and the referee's own time over them (wall time of
     /// the game minus the engines' thinking time), in microseconds.
-    pub engine_moves: u32,
-    pub referee_us: u64,
+    pub(crate) engine_moves: u32,
+    pub(crate) referee_us: u64,
     /// Referee-measured move time minus the engine's own last reported search
     /// time (`info time`), summed and maximal, over `gap_moves` moves, in
     /// microseconds: how much the referee's clock charges beyond the search.
-    pub gap_us: u64,
-    pub gap_max_us: u64,
-    pub gap_moves: u32,
+    pub(crate) gap_us: u64,
+    pub(crate) gap_max_us: u64,
+    pub(crate) gap_moves: u32,
 }
 
 /// Everything about one seat at the board.
-pub struct Seat<'a> {
-    pub index: usize,
-    pub config: &'a EngineConfig,
-    pub engine: &'a mut EngineProcess,
+pub(crate) struct Seat<'a> {
+    pub(crate) index: usize,
+    pub(crate) config: &'a EngineConfig,
+    pub(crate) engine: &'a mut EngineProcess,
 }
 
 /// The PGN `TimeControl` value of an engine's limits.
-pub fn tc_tag(config: &EngineConfig) -> String {
+pub(crate) fn tc_tag(config: &EngineConfig) -> String {
     let mut parts = Vec::new();
     if let Some(tc) = &config.tc {
         parts.push(tc.pgn_tag());
@@ -219,7 +219,7 @@ fn side_name(c: Color) -> &'static str {
 
 /// Plays one game. `seats[0]` plays Red. Engines must be started and told
 /// about the new game already.
-pub fn play(seats: [Seat<'_>; 2], opening: &Opening, settings: &GameSettings) -> GameRecord {
+pub(crate) fn play(seats: [Seat<'_>; 2], opening: &Opening, settings: &GameSettings) -> GameRecord {
     let [mut red, mut black] = seats;
     let mut record = GameRecord {
         red: red.index,

@@ -17,13 +17,13 @@
 
 pub mod adjudicate;
 pub mod args;
-pub mod engine;
+pub(crate) mod engine;
 pub mod game;
 pub mod notation;
 pub mod opening;
 pub mod pgn;
 pub mod stats;
-pub mod tc;
+pub(crate) mod tc;
 pub mod tournament;
 
 /// The generator behind the match's seeded choices: the opening order
@@ -31,7 +31,7 @@ pub mod tournament;
 /// it with `SeedableRng::seed_from_u64`; rand_xoshiro's generators give the
 /// same stream on every platform and build, so one seed replays one match.
 /// Draws go through `rand`'s unbiased `gen_range` / `shuffle`.
-pub type MatchRng = rand_xoshiro::Xoshiro256PlusPlus;
+pub(crate) type MatchRng = rand_xoshiro::Xoshiro256PlusPlus;
 
 #[cfg(test)]
 mod tests {

@@ -145,7 +145,7 @@ fn wxf_letter(kind: PieceKind) -> char {
 
 /// WXF notation of `mv` in `pos` (`C2=5`, `H8+7`, `R++1`), or `None` when no
 /// piece of the side to move stands on the origin.
-pub fn wxf(pos: &Position, mv: Move) -> Option<String> {
+pub(crate) fn wxf(pos: &Position, mv: Move) -> Option<String> {
     let (from, to) = (mv.from(), mv.to());
     if !from.is_on_board() || !to.is_on_board() {
         return None;
@@ -259,7 +259,7 @@ fn normalize(text: &str) -> String {
 /// The move `text` denotes in `pos`, in ICCS (`h2e2`, also `H2-E2`), Chinese
 /// (`炮二平五`, `馬8進7`) or WXF (`C2=5`, `C2.5`); `None` when it names no legal
 /// move (or, in a malformed record, more than one).
-pub fn parse_any(pos: &Position, text: &str) -> Option<Move> {
+pub(crate) fn parse_any(pos: &Position, text: &str) -> Option<Move> {
     let t = text.trim();
     let iccs: String = t.chars().filter(|&c| c != '-').collect::<String>().to_ascii_lowercase();
     if iccs.len() == 4 && iccs.is_ascii() {

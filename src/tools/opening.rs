@@ -22,7 +22,7 @@ use super::pgn;
 use super::MatchRng;
 
 /// The default suite: `book/suite.epd`, embedded at build time.
-pub const DEFAULT_SUITE: &str = include_str!("../../book/suite.epd");
+pub(crate) const DEFAULT_SUITE: &str = include_str!("../../book/suite.epd");
 
 /// File formats for `-openings format=`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -143,7 +143,7 @@ pub fn parse_epd(text: &str, file: &str) -> Result<Vec<Opening>, OpeningError> {
 }
 
 /// Reads PGN text, keeping at most `plies` moves per game.
-pub fn parse_pgn(text: &str, file: &str, plies: Option<usize>) -> Result<Vec<Opening>, OpeningError> {
+pub(crate) fn parse_pgn(text: &str, file: &str, plies: Option<usize>) -> Result<Vec<Opening>, OpeningError> {
     let mut out = Vec::new();
     for (g, mut game) in pgn::parse_games(text).into_iter().enumerate() {
         if let Some(p) = plies {

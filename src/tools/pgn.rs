@@ -25,7 +25,7 @@ use super::engine::EngineScore;
 use super::game::GameRecord;
 
 /// The UTC date as `YYYY.MM.DD`.
-pub fn today() -> String {
+pub(crate) fn today() -> String {
     let days = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs() / 86_400).unwrap_or(0) as i64;
     let (y, m, d) = civil_from_days(days);
     format!("{y:04}.{m:02}.{d:02}")
@@ -58,7 +58,7 @@ fn score_text(s: EngineScore) -> String {
 
 /// The movetext notation of written PGN.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub enum PgnNotation {
+pub(crate) enum PgnNotation {
     /// ICCS coordinates, `h2e2` (the default; what engines and tools read).
     #[default]
     Iccs,
@@ -70,7 +70,7 @@ pub enum PgnNotation {
 
 impl PgnNotation {
     /// Parses `iccs`, `chinese` or `wxf` (case-insensitive).
-    pub fn parse(text: &str) -> Option<PgnNotation> {
+    pub(crate) fn parse(text: &str) -> Option<PgnNotation> {
         match text.to_ascii_lowercase().as_str() {
             "iccs" => Some(PgnNotation::Iccs),
             "chinese" | "cn" => Some(PgnNotation::Chinese),
@@ -80,7 +80,7 @@ impl PgnNotation {
     }
 
     /// The `Format` tag value.
-    pub fn tag(self) -> &'static str {
+    pub(crate) fn tag(self) -> &'static str {
         match self {
             PgnNotation::Iccs => "ICCS",
             PgnNotation::Chinese => "Chinese",
@@ -89,13 +89,8 @@ impl PgnNotation {
     }
 }
 
-/// One game as PGN text (ending with a blank line), moves in ICCS.
-pub fn game_to_pgn(rec: &GameRecord, event: &str, round: &str, date: &str) -> String {
-    game_to_pgn_in(rec, event, round, date, PgnNotation::Iccs)
-}
-
 /// One game as PGN text with the moves in `notation`.
-pub fn game_to_pgn_in(rec: &GameRecord, event: &str, round: &str, date: &str, notation: PgnNotation) -> String {
+pub(crate) fn game_to_pgn_in(rec: &GameRecord, event: &str, round: &str, date: &str, notation: PgnNotation) -> String {
     let mut out = String::with_capacity(2048);
     let mut tag = |k: &str, v: &str| out.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
     tag("Event", event);
@@ -302,7 +297,7 @@ pub fn parse_games(text: &str) -> Vec<PgnGame> {
 /// Replays a parsed game's move tokens from its root; the moves up to the
 /// first token that is not a legal move (in ICCS, Chinese or WXF notation,
 /// detected per move), and that token's index if any.
-pub fn legal_prefix(game: &PgnGame) -> Option<(Vec<Move>, Option<usize>)> {
+pub(crate) fn legal_prefix(game: &PgnGame) -> Option<(Vec<Move>, Option<usize>)> {
     let mut pos = match &game.fen {
         Some(f) => crate::position::Position::from_fen(f).ok()?,
         None => crate::position::Position::startpos(),
@@ -376,7 +371,7 @@ mod tests {
 
     #[test]
     fn writes_tags_and_comments() {
-        let text = game_to_pgn(&record(), "test", "1", "2026.11.30");
+        let text = game_to_pgn_in(&record(), "test", "1", "2026.11.30", PgnNotation::Iccs);
         assert!(text.contains("[Variant \"xiangqi\"]\n"));
         assert!(text.contains("[Black \"B \\\"quoted\\\"\"]\n"));
         assert!(text.contains("[Result \"0-1\"]\n"));
@@ -396,10 +391,11 @@ mod tests {
         let mut rec = record();
         rec.fen = Some("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 7".into());
         rec.moves.remove(0);
-        let text = game_to_pgn(&rec, "test", "1", "2026.11.30");
+        let text = game_to_pgn_in(&rec, "test", "1", "2026.11.30", PgnNotation::Iccs);
         assert!(text.contains("7... h9g7"));
         assert!(text.contains("[SetUp \"1\"]"));
-        let games = parse_games(&format!("{text}{}", game_to_pgn(&record(), "x", "2", "2026.11.30")));
+        let games =
+            parse_games(&format!("{text}{}", game_to_pgn_in(&record(), "x", "2", "2026.11.30", PgnNotation::Iccs)));
         assert_eq!(games.len(), 2);
         assert_eq!(games[0].fen, rec.fen);
         assert_eq!(games[0].moves, ["h9g7", "h0g2"]);

@@ -51,33 +51,33 @@ fn erf(x: f64) -> f64 {
 /// Wins, draws and losses of one player (or one side of a pairing).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Wdl {
-    pub wins: u32,
+    pub(crate) wins: u32,
     pub draws: u32,
     pub losses: u32,
 }
 
 /// An Elo estimate with its 95% interval half-width.
 #[derive(Copy, Clone, Debug, PartialEq)]
-pub struct EloEstimate {
+pub(crate) struct EloEstimate {
     /// Elo difference (player minus opponent).
-    pub elo: f64,
+    pub(crate) elo: f64,
     /// Half-width of the 95% interval in Elo (symmetrised as cutechess does).
-    pub error: f64,
+    pub(crate) error: f64,
 }
 
 impl Wdl {
     /// Total games.
-    pub fn games(&self) -> u32 {
+    pub(crate) fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
     }
 
     /// Points scored (win 1, draw 1/2).
-    pub fn points(&self) -> f64 {
+    pub(crate) fn points(&self) -> f64 {
         self.wins as f64 + 0.5 * self.draws as f64
     }
 
     /// Score fraction in [0, 1] (0.5 with no games).
-    pub fn score(&self) -> f64 {
+    pub(crate) fn score(&self) -> f64 {
         let n = self.games();
         if n == 0 {
             0.5
@@ -87,7 +87,7 @@ impl Wdl {
     }
 
     /// Draws / games (0 with no games).
-    pub fn draw_ratio(&self) -> f64 {
+    pub(crate) fn draw_ratio(&self) -> f64 {
         let n = self.games();
         if n == 0 {
             0.0
@@ -110,7 +110,7 @@ impl Wdl {
     /// Elo difference with the 95% interval, as cutechess computes it: the
     /// interval of the mean score (normal approximation) mapped through the
     /// logistic curve, half the width of its Elo image. `None` with no games.
-    pub fn elo(&self) -> Option<EloEstimate> {
+    pub(crate) fn elo(&self) -> Option<EloEstimate> {
         let n = self.games();
         if n == 0 {
             return None;
@@ -119,7 +119,7 @@ impl Wdl {
     }
 
     /// Likelihood of superiority in [0, 1]: 0.5 + 0.5 erf((W - L) / sqrt(2 (W + L))).
-    pub fn los(&self) -> f64 {
+    pub(crate) fn los(&self) -> f64 {
         let decisive = (self.wins + self.losses) as f64;
         if decisive == 0.0 {
             return 0.5;
@@ -129,7 +129,7 @@ impl Wdl {
 
     /// SPRT log-likelihood ratio of H1 (elo1) against H0 (elo0), trinomial
     /// GSPRT: N (s1 - s0) (2 s - s0 - s1) / (2 var). 0 while the variance is 0.
-    pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
+    pub(crate) fn llr(&self, elo0: f64, elo1: f64) -> f64 {
         llr(self.score(), self.variance(), self.games() as f64, elo0, elo1)
     }
 }
@@ -154,17 +154,17 @@ fn llr(score: f64, variance: f64, n: f64, elo0: f64, elo1: f64) -> f64 {
 /// side, indexed by the pair's points: 0 (LL), 1/2 (LD), 1 (WL or DD),
 /// 3/2 (WD), 2 (WW).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Pentanomial(pub [u32; 5]);
+pub(crate) struct Pentanomial(pub [u32; 5]);
 
 impl Pentanomial {
     /// Records a pair from its two game scores (each 0, 0.5 or 1).
-    pub fn add_pair(&mut self, first: f64, second: f64) {
+    pub(crate) fn add_pair(&mut self, first: f64, second: f64) {
         let idx = ((first + second) * 2.0).round().clamp(0.0, 4.0) as usize;
         self.0[idx] += 1;
     }
 
     /// Number of pairs.
-    pub fn pairs(&self) -> u32 {
+    pub(crate) fn pairs(&self) -> u32 {
         self.0.iter().sum()
     }
 
@@ -180,7 +180,7 @@ impl Pentanomial {
     }
 
     /// Elo difference with the 95% interval from pair scores.
-    pub fn elo(&self) -> Option<EloEstimate> {
+    pub(crate) fn elo(&self) -> Option<EloEstimate> {
         let n = self.pairs();
         if n == 0 {
             return None;
@@ -190,7 +190,7 @@ impl Pentanomial {
     }
 
     /// Pentanomial GSPRT LLR (fastchess): pairs (s1 - s0)(2 s - s0 - s1) / (2 var).
-    pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
+    pub(crate) fn llr(&self, elo0: f64, elo1: f64) -> f64 {
         let (mean, var) = self.mean_var();
         llr(mean, var, self.pairs() as f64, elo0, elo1)
     }
@@ -199,10 +199,10 @@ impl Pentanomial {
 /// SPRT parameters: H0 elo0, H1 elo1, error rates alpha and beta.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Sprt {
-    pub elo0: f64,
-    pub elo1: f64,
-    pub alpha: f64,
-    pub beta: f64,
+    pub(crate) elo0: f64,
+    pub(crate) elo1: f64,
+    pub(crate) alpha: f64,
+    pub(crate) beta: f64,
 }
 
 /// The state of an SPRT after some games.
@@ -223,7 +223,7 @@ impl Sprt {
     }
 
     /// The verdict for an LLR.
-    pub fn verdict(&self, llr: f64) -> SprtVerdict {
+    pub(crate) fn verdict(&self, llr: f64) -> SprtVerdict {
         let (lo, hi) = self.bounds();
         if llr >= hi {
             SprtVerdict::AcceptH1

@@ -21,15 +21,15 @@ use std::fmt;
 /// One period: `moves` moves (0 = the rest of the game) in `time_ms`, plus
 /// `increment_ms` after each move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Period {
-    pub moves: u32,
-    pub time_ms: u64,
-    pub increment_ms: u64,
+pub(crate) struct Period {
+    pub(crate) moves: u32,
+    pub(crate) time_ms: u64,
+    pub(crate) increment_ms: u64,
 }
 
 /// How an engine's thinking is limited.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TimeControl {
+pub(crate) enum TimeControl {
     /// A game clock with one or more periods (the last one repeats when it has a move count).
     Clock(Vec<Period>),
     /// Fixed time per move (`st=`), in ms.
@@ -38,9 +38,9 @@ pub enum TimeControl {
 
 /// A time control that does not parse.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TcError {
-    pub text: String,
-    pub why: &'static str,
+pub(crate) struct TcError {
+    pub(crate) text: String,
+    pub(crate) why: &'static str,
 }
 
 impl fmt::Display for TcError {
@@ -52,7 +52,7 @@ impl fmt::Display for TcError {
 impl std::error::Error for TcError {}
 
 /// Parses seconds (`90`, `0.05`) or minutes:seconds (`1:30`) into milliseconds.
-pub fn parse_seconds(text: &str) -> Option<u64> {
+pub(crate) fn parse_seconds(text: &str) -> Option<u64> {
     let text = text.trim();
     let secs = if let Some((m, s)) = text.split_once(':') {
         let m: u64 = m.parse().ok()?;
@@ -74,7 +74,7 @@ pub fn parse_seconds(text: &str) -> Option<u64> {
 impl TimeControl {
     /// Parses the clock notation of the module doc (`40/90+0`, `60+0.6`,
     /// `40/5400,10/900`). (`inf`, no clock, is the caller's business.)
-    pub fn parse(text: &str) -> Result<TimeControl, TcError> {
+    pub(crate) fn parse(text: &str) -> Result<TimeControl, TcError> {
         let err = |why| TcError { text: text.chars().take(64).collect(), why };
         let t = text.trim();
         // Split into periods: ',' always; ':' only before a part that holds '/'.
@@ -124,7 +124,7 @@ impl TimeControl {
 
     /// The PGN `TimeControl` tag value (PGN standard: `moves/seconds` periods
     /// joined by `:`, `seconds+increment`; `S/move` for a fixed time per move).
-    pub fn pgn_tag(&self) -> String {
+    pub(crate) fn pgn_tag(&self) -> String {
         fn secs(ms: u64) -> String {
             if ms.is_multiple_of(1000) {
                 (ms / 1000).to_string()
@@ -162,7 +162,7 @@ impl fmt::Display for TimeControl {
 /// One side's game clock, kept by the referee under a [`TimeControl::Clock`]
 /// (the engine's own view of its time in a `go` is [`crate::time::Clock`]).
 #[derive(Clone, Debug)]
-pub struct GameClock {
+pub(crate) struct GameClock {
     periods: Vec<Period>,
     /// Index of the current period.
     period: usize,
@@ -174,7 +174,7 @@ pub struct GameClock {
 
 impl GameClock {
     /// A fresh clock at the start of the first period; `None` for controls without a clock.
-    pub fn new(tc: &TimeControl) -> Option<GameClock> {
+    pub(crate) fn new(tc: &TimeControl) -> Option<GameClock> {
         match tc {
             TimeControl::Clock(periods) if !periods.is_empty() => Some(GameClock {
                 periods: periods.clone(),
@@ -187,24 +187,24 @@ impl GameClock {
     }
 
     /// Time left in ms (never negative in what is reported to engines).
-    pub fn remaining_ms(&self) -> u64 {
+    pub(crate) fn remaining_ms(&self) -> u64 {
         self.remaining_ms.max(0) as u64
     }
 
     /// Moves until the next time control (`None` in a sudden-death period).
-    pub fn moves_to_go(&self) -> Option<u32> {
+    pub(crate) fn moves_to_go(&self) -> Option<u32> {
         (self.moves_left > 0).then_some(self.moves_left)
     }
 
     /// Increment of the current period in ms.
-    pub fn increment_ms(&self) -> u64 {
+    pub(crate) fn increment_ms(&self) -> u64 {
         self.periods[self.period].increment_ms
     }
 
     /// Charges a move that took `elapsed_ms`; returns false (flag fall) when the
     /// time ran out by more than `margin_ms`. On success adds the increment and,
     /// when the period's moves are done, the next period's time.
-    pub fn charge(&mut self, elapsed_ms: u64, margin_ms: u64) -> bool {
+    pub(crate) fn charge(&mut self, elapsed_ms: u64, margin_ms: u64) -> bool {
         self.remaining_ms -= elapsed_ms as i64;
         if self.remaining_ms < -(margin_ms as i64) {
             return false;

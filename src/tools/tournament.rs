@@ -214,14 +214,14 @@ fn run_job(
 /// decisive game or a lot on a tie).
 #[derive(Clone, Debug)]
 struct MiniMatch {
-    pub players: [usize; 2],
-    pub points: [f64; 2],
-    pub games: u32,
+    pub(crate) players: [usize; 2],
+    pub(crate) points: [f64; 2],
+    pub(crate) games: u32,
     /// Whether `players[0]` had Red in the first game (by lot).
     first_red: bool,
-    pub winner: Option<usize>,
+    pub(crate) winner: Option<usize>,
     /// Decided by lot after a drawn extra game.
-    pub by_lot: bool,
+    pub(crate) by_lot: bool,
 }
 
 impl MiniMatch {
@@ -259,13 +259,13 @@ impl MiniMatch {
 /// Per-engine and per-match results; `Display` is the final report.
 #[derive(Clone, Debug, Default)]
 pub struct Report {
-    pub names: Vec<String>,
+    pub(crate) names: Vec<String>,
     /// Per engine, against everyone.
     pub totals: Vec<Wdl>,
     /// Per ordered pair (i < j): i's results against j.
-    pub pairs: BTreeMap<(usize, usize), Wdl>,
+    pub(crate) pairs: BTreeMap<(usize, usize), Wdl>,
     /// Engine 0's pentanomial table against engine 1 (two-engine matches with `-repeat`).
-    pub pentanomial: Option<Pentanomial>,
+    pub(crate) pentanomial: Option<Pentanomial>,
     pub sprt: Option<Sprt>,
     /// The SPRT verdict when it was reached (`Continue` if never).
     pub sprt_verdict: Option<SprtVerdict>,
@@ -278,12 +278,12 @@ pub struct Report {
     /// Whether it stopped because an engine failed (crash, hang, start) without `-recover`.
     pub stopped_by_fault: bool,
     /// Referee overhead: microseconds and engine moves over games that ended normally.
-    pub referee_us: u64,
-    pub referee_moves: u64,
+    pub(crate) referee_us: u64,
+    pub(crate) referee_moves: u64,
     /// Clock gap (referee time minus the engine's reported search time), see [`GameRecord::gap_us`].
-    pub gap_us: u64,
-    pub gap_max_us: u64,
-    pub gap_moves: u64,
+    pub(crate) gap_us: u64,
+    pub(crate) gap_max_us: u64,
+    pub(crate) gap_moves: u64,
 }
 
 impl Report {

@@ -85,7 +85,7 @@ impl Default for Config {
 
 /// How a generated game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Ending {
+pub(crate) enum Ending {
     /// By the rules: the judge's verdict.
     Rules(rules::Outcome),
     /// Both sides' scores beyond the resign threshold: this side lost.
@@ -96,21 +96,22 @@ pub enum Ending {
     MaxPlies,
 }
 
-/// One generated game.
+/// One generated game. Only `result` and `records` reach the output; the
+/// rest is what the tests replay each game from.
 #[derive(Clone, Debug)]
-pub struct Game {
-    pub index: u64,
+#[cfg_attr(not(test), allow(dead_code))]
+pub(crate) struct Game {
     /// The suite position the game started from.
-    pub root_fen: String,
+    pub(crate) root_fen: String,
     /// Every move from the root: the random plies, then the searched ones.
-    pub moves: Vec<Move>,
+    pub(crate) moves: Vec<Move>,
     /// Searched plies start at `moves[random]`.
-    pub random: usize,
+    pub(crate) random: usize,
     /// Red's points.
-    pub result: f32,
-    pub ending: Ending,
+    pub(crate) result: f32,
+    pub(crate) ending: Ending,
     /// One per searched position (all of them, flags set; [`run`] applies `quiet_only`).
-    pub records: Vec<Record>,
+    pub(crate) records: Vec<Record>,
 }
 
 /// Draws of the random plies before a game is given up.
@@ -123,7 +124,13 @@ fn game_rng(seed: u64, index: u64) -> Xoshiro256PlusPlus {
 
 /// Plays game `index`. `None` if `stop` was raised or the opening gave no
 /// playable, balanced position (then the game has no records).
-pub fn play_game(cfg: &Config, index: u64, suite: &[Opening], engine: &mut Engine, stop: &AtomicBool) -> Option<Game> {
+pub(crate) fn play_game(
+    cfg: &Config,
+    index: u64,
+    suite: &[Opening],
+    engine: &mut Engine,
+    stop: &AtomicBool,
+) -> Option<Game> {
     let opening = &suite[(index % suite.len() as u64) as usize];
     let mut root = opening.root()?;
     for &m in &opening.moves {
@@ -241,7 +248,7 @@ pub fn play_game(cfg: &Config, index: u64, suite: &[Opening], engine: &mut Engin
     for r in &mut records {
         r.result = result;
     }
-    Some(Game { index, root_fen, moves, random, result, ending, records })
+    Some(Game { root_fen, moves, random, result, ending, records })
 }
 
 /// Progress of a run, for the caller to show.

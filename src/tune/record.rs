@@ -21,21 +21,21 @@ use crate::position::Position;
 /// One training position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Record {
-    pub fen: String,
+    pub(crate) fen: String,
     /// Search score, Red's view.
-    pub score: i32,
+    pub(crate) score: i32,
     pub best: Move,
     /// Red's points: 1, 0.5 or 0.
     pub result: f32,
-    pub in_check: bool,
-    pub capture: bool,
-    pub mate: bool,
+    pub(crate) in_check: bool,
+    pub(crate) capture: bool,
+    pub(crate) mate: bool,
     pub game: u64,
 }
 
 impl Record {
     /// Whether any flag is set (the tuner's default skips such positions).
-    pub fn is_noisy(&self) -> bool {
+    pub(crate) fn is_noisy(&self) -> bool {
         self.in_check || self.capture || self.mate
     }
 }

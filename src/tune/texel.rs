@@ -67,7 +67,7 @@ impl std::error::Error for LoadError {}
 /// A loaded position: its record (checked: the FEN is a legal position and
 /// the move legal in it). Positions are built again when traced, so that
 /// millions of records do not each hold a position's state stack.
-pub type Loaded = Record;
+pub(crate) type Loaded = Record;
 
 /// Reads and parses the records of `path`: at most `limit` of them (all
 /// with `None`), keeping only quiet ones (no flag) unless `noisy`.
@@ -99,7 +99,7 @@ pub fn load(path: &Path, limit: Option<usize>, noisy: bool) -> Result<Vec<Loaded
 }
 
 /// [`load`] on text already read.
-pub fn parse_text(text: &str, limit: Option<usize>, noisy: bool) -> Result<Vec<Loaded>, LoadError> {
+pub(crate) fn parse_text(text: &str, limit: Option<usize>, noisy: bool) -> Result<Vec<Loaded>, LoadError> {
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
     if let Some(last) = lines.last() {
         if !last.ends_with('\n') {
@@ -170,7 +170,7 @@ fn qsearch(pos: &mut Position, mut alpha: i32, beta: i32, ply: usize, pv: &mut V
 }
 
 /// The quiet leaf of `pos`: the end of its quiescence principal variation.
-pub fn quiet_leaf(pos: &Position) -> Position {
+pub(crate) fn quiet_leaf(pos: &Position) -> Position {
     let mut p = pos.clone();
     let mut pv = Vec::new();
     qsearch(&mut p, -crate::score::INFINITE, crate::score::INFINITE, 0, &mut pv);
@@ -237,7 +237,7 @@ impl Dataset {
 
     /// A dataset from traces with their results and (Red's view) scores, in
     /// the order given.
-    pub fn from_traced(items: Vec<(crate::eval::Trace, f32, i32)>) -> Dataset {
+    pub(crate) fn from_traced(items: Vec<(crate::eval::Trace, f32, i32)>) -> Dataset {
         let defaults = params::defaults();
         let max = defaults[id::PHASE_MAX] as f32;
         let mut d = Dataset { terms: Vec::new(), starts: vec![0], samples: Vec::new() };
@@ -315,11 +315,11 @@ pub struct Tuner<'a> {
     partner: Vec<u32>,
     role: Vec<Role>,
     /// Parameters the optimiser moves.
-    pub trainable: Vec<bool>,
+    pub(crate) trainable: Vec<bool>,
     /// Current weights.
-    pub weights: Vec<f64>,
+    pub(crate) weights: Vec<f64>,
     targets: Vec<f32>,
-    pub k: f64,
+    pub(crate) k: f64,
     /// The epoch whose weights [`Tuner::run`] kept (with held-out positions).
     pub best_epoch: Option<usize>,
 }
@@ -449,7 +449,7 @@ impl<'a> Tuner<'a> {
     }
 
     /// The gradient of the mean squared error over the positions `batch`.
-    pub fn gradient(&self, batch: &[u32]) -> Vec<f64> {
+    pub(crate) fn gradient(&self, batch: &[u32]) -> Vec<f64> {
         let w = &self.weights;
         let k = self.k;
         let mut g = batch
