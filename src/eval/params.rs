@@ -418,12 +418,18 @@ mod tests {
         assert_eq!(text, WEIGHTS_SOURCE);
         // A changed value lands in its place and nowhere else.
         let mut v = defaults();
-        v[id::HORSE_TRAPPED + 1] = -77;
-        v[id::PST_SOLDIER + 9 + 4] = 131;
+        let (mg, eg) = (v[id::HORSE_TRAPPED], v[id::HORSE_TRAPPED + 1]);
+        v[id::HORSE_TRAPPED + 1] = eg + 1;
+        let row: Vec<i32> = v[id::PST_SOLDIER + 9..id::PST_SOLDIER + 18].to_vec();
+        v[id::PST_SOLDIER + 9 + 4] += 1;
         let text = render_weights(WEIGHTS_SOURCE, &v).unwrap();
-        assert!(text.contains("pub const HORSE_TRAPPED: Pair = (-35, -77);"));
-        assert!(text.contains("[60, 80, 100, 120, 131, 120, 100, 80, 60],"));
-        assert_eq!(text.len(), WEIGHTS_SOURCE.len());
+        assert!(!WEIGHTS_SOURCE.contains(&format!("pub const HORSE_TRAPPED: Pair = ({mg}, {});", eg + 1)));
+        assert!(text.contains(&format!("pub const HORSE_TRAPPED: Pair = ({mg}, {});", eg + 1)));
+        let mut changed = row.clone();
+        changed[4] += 1;
+        let line = |r: &[i32]| format!("[{}],", r.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "));
+        assert!(WEIGHTS_SOURCE.contains(&line(&row)) && !WEIGHTS_SOURCE.contains(&line(&changed)));
+        assert!(text.contains(&line(&changed)));
         assert_eq!(text.lines().zip(WEIGHTS_SOURCE.lines()).filter(|(a, b)| a != b).count(), 2);
         v[id::PST_SOLDIER] = 40_000;
         assert!(matches!(render_weights(WEIGHTS_SOURCE, &v), Err(RenderError::OutOfRange { .. })));

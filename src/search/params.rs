@@ -10,7 +10,7 @@
 //! only), so an SPSA driver (`tests/tools/spsa.py`) can tune them without
 //! recompiling; [`set`] is the entry point.
 //!
-//! Units: scores in centipawn-like units of [`crate::eval`] (horse ~ 420),
+//! Units: scores in centipawn-like units of [`crate::eval`] (a horse 560/359 mg/eg),
 //! depths in plies.
 //!
 //! Measured in self-play with `chuhan match` (one binary, the UCCI `pruning`

@@ -599,16 +599,18 @@ mod tests {
         let traces = walk_traces();
         let start = params::defaults();
         let mut truth: Vec<f64> = start.iter().map(|&v| v as f64).collect();
+        // The truth differs from the compiled weights by these amounts.
         let changes = [
-            (id::CHARIOT_MOBILITY, 12.0),
-            (id::CHARIOT_MOBILITY + 1, 3.0),
-            (id::HORSE_MOBILITY, 4.0),
-            (id::HORSE_MOBILITY + 1, 20.0),
-            (id::CANNON_MOBILITY, 8.0),
-            (id::TEMPO, 45.0),
-            (id::MATERIAL + 2 * 4 + 1, 900.0),
-            (id::MATERIAL + 2 * 3, 380.0),
-        ];
+            (id::CHARIOT_MOBILITY, 6.0),
+            (id::CHARIOT_MOBILITY + 1, -5.0),
+            (id::HORSE_MOBILITY, -6.0),
+            (id::HORSE_MOBILITY + 1, 8.0),
+            (id::CANNON_MOBILITY, 5.0),
+            (id::TEMPO, 25.0),
+            (id::MATERIAL + 2 * 4 + 1, -150.0),
+            (id::MATERIAL + 2 * 3, -40.0),
+        ]
+        .map(|(i, d)| (i, start[i] as f64 + d));
         for &(i, v) in &changes {
             truth[i] = v;
         }
