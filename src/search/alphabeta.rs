@@ -396,11 +396,14 @@ impl Worker<'_> {
                 if tt_pv {
                     r -= LMR_UNIT;
                 }
+                if pv_node {
+                    r -= LMR_UNIT + lmr_pv_scaled() / (2 + depth);
+                }
                 if cut_node {
-                    r += LMR_UNIT;
+                    r += lmr_cut_node();
                 }
                 if !improving {
-                    r += LMR_UNIT / 2;
+                    r += lmr_not_improving();
                 }
                 if gives_check {
                     r -= LMR_UNIT / 2;
@@ -411,12 +414,20 @@ impl Worker<'_> {
                 if capture {
                     r -= LMR_UNIT;
                 } else {
-                    r -= quiet_hist * LMR_UNIT / lmr_history_divisor();
+                    r -= (quiet_hist - lmr_history_bias()) * LMR_UNIT / lmr_history_divisor();
                 }
-                let d = (new_depth - r / LMR_UNIT).min(new_depth).max(1);
+                // A move with a good history may go one ply deeper than the others.
+                let d = (new_depth - r / LMR_UNIT).clamp(1, new_depth + 1);
                 v = -self.search::<NonPv>(-alpha - 1, -alpha, d, true);
                 if v > alpha && d < new_depth {
-                    v = -self.search::<NonPv>(-alpha - 1, -alpha, new_depth, !cut_node);
+                    // Re-search to the full depth, one ply more when the reduced
+                    // search beat alpha clearly, one less when it only just did.
+                    let deeper = v > alpha + lmr_deeper_margin() + 4 * (new_depth - d);
+                    let shallower = v < best + new_depth;
+                    let full = new_depth + deeper as i32 - shallower as i32;
+                    if full > d {
+                        v = -self.search::<NonPv>(-alpha - 1, -alpha, full, !cut_node);
+                    }
                 }
             } else if !pv_node || move_count > 1 {
                 v = -self.search::<NonPv>(-alpha - 1, -alpha, new_depth, !cut_node);

@@ -77,11 +77,22 @@ macro_rules! params {
 
 params! {
     /// Constant part of the late move reduction, in 1/1024 plies.
-    lmr_offset / LMR_OFFSET = 300, 0, 1024, 50;
+    lmr_offset / LMR_OFFSET = 1200, 0, 3072, 100;
     /// Divisor of `ln(depth) * ln(move_count)` in the late move reduction, in tenths.
-    lmr_divisor / LMR_DIVISOR = 21, 12, 40, 2;
+    lmr_divisor / LMR_DIVISOR = 17, 10, 40, 2;
     /// History score worth one ply of reduction less (or more, if negative).
     lmr_history_divisor / LMR_HISTORY_DIVISOR = 8192, 2048, 32768, 800;
+    /// History score of a move reduced by the base amount only (below it, more).
+    lmr_history_bias / LMR_HISTORY_BIAS = 4000, 0, 16000, 500;
+    /// Extra reduction at expected cut nodes, in 1/1024 plies.
+    lmr_cut_node / LMR_CUT_NODE = 2048, 0, 4096, 128;
+    /// Extra reduction when the evaluation is not improving, in 1/1024 plies.
+    lmr_not_improving / LMR_NOT_IMPROVING = 1024, 0, 3072, 128;
+    /// Less reduction at PV nodes: this many plies (in 1/1024) times 1 / (2 + depth).
+    lmr_pv_scaled / LMR_PV_SCALED = 16384, 0, 40960, 1024;
+    /// A reduced search beating alpha by this much (plus 4 per ply of
+    /// reduction) is searched again one ply deeper than planned.
+    lmr_deeper_margin / LMR_DEEPER_MARGIN = 30, 0, 200, 5;
     /// Razoring margin at depth 0.
     razor_base / RAZOR_BASE = 350, 0, 1000, 40;
     /// Razoring margin per ply.
