@@ -10,6 +10,7 @@
 //! comes out of the table; the same call gives the node's table key (salted
 //! by the history, see `tt_key`).
 
+use super::correction::CorrectionKeys;
 use super::history::{cont_index, gravity, Histories};
 use super::movepick::{MovePicker, OrderContext};
 use super::params::*;
@@ -87,15 +88,30 @@ pub(crate) fn bound_allows(bound: Bound, score: i32, beta: i32) -> bool {
 
 impl Worker<'_> {
     /// The static evaluation of the current position (from the table entry
-    /// when it stored one) and that evaluation refined by the table's score
-    /// when the entry's bound says the score is at least as accurate.
+    /// when it stored one), that evaluation corrected by the correction
+    /// history, and the corrected one refined by the table's score when the
+    /// entry's bound says the score is at least as accurate.
     #[inline]
-    pub(super) fn static_eval(&self, tte: Option<TtEntry>, tt_score: Option<i32>) -> (i32, i32) {
-        let static_eval = match tte {
+    /// Returns (raw, corrected, refined); the table keeps the raw one.
+    pub(super) fn static_eval(
+        &self,
+        tte: Option<TtEntry>,
+        tt_score: Option<i32>,
+        keys: CorrectionKeys,
+    ) -> (i32, i32, i32) {
+        let raw = match tte {
             Some(e) if e.eval != EVAL_NONE => e.eval,
             _ => self.evaluate(),
         };
-        (static_eval, refined_eval(static_eval, tte, tt_score))
+        let corrected = self.corrected(raw, keys);
+        (raw, corrected, refined_eval(corrected, tte, tt_score))
+    }
+
+    /// `raw` plus the correction history's correction (kept out of the mate band).
+    #[inline]
+    pub(super) fn corrected(&self, raw: i32, keys: CorrectionKeys) -> i32 {
+        let c = self.hist.correction.correction(self.pos.side_to_move(), keys);
+        (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// The static evaluation of the current position, computed (not read from
@@ -104,8 +120,8 @@ impl Worker<'_> {
     pub(super) fn evaluate(&self) -> i32 {
         let parent = self.frame_at(self.ply, 1);
         // After a null move the board is the parent's.
-        if self.ply > 0 && parent.mv == Move::NULL && parent.static_eval != EVAL_NONE {
-            let e = evaluate_after_null(&self.pos, parent.static_eval);
+        if self.ply > 0 && parent.mv == Move::NULL && parent.raw_eval != EVAL_NONE {
+            let e = evaluate_after_null(&self.pos, parent.raw_eval);
             debug_assert_eq!(e, evaluate_at(&self.pos, self.shared.options.knowledge));
             return e;
         }
@@ -224,15 +240,19 @@ impl Worker<'_> {
         }
 
         // Static evaluation.
+        let raw_eval;
         let static_eval;
         let eval;
+        let corr_keys = CorrectionKeys::of(&self.pos);
         if in_check {
+            raw_eval = EVAL_NONE;
             static_eval = EVAL_NONE;
             eval = EVAL_NONE;
         } else {
-            (static_eval, eval) = self.static_eval(tte, tt_score);
+            (raw_eval, static_eval, eval) = self.static_eval(tte, tt_score, corr_keys);
         }
         self.frame_mut(ply).static_eval = static_eval;
+        self.frame_mut(ply).raw_eval = raw_eval;
         let improving = !in_check && {
             let p2 = self.frame_at(ply, 2).static_eval;
             let p4 = self.frame_at(ply, 4).static_eval;
@@ -483,8 +503,21 @@ impl Worker<'_> {
 
         if !(root && self.pv_idx > 0) {
             let bound = Bound::of_result(best, beta, pv_node && best_move.is_some());
+            // The correction history learns from results that say more than
+            // the static evaluation in the direction their bound allows, of
+            // nodes whose best move was quiet (a capture's gain is not the
+            // evaluation's error).
+            if !in_check
+                && best.abs() < MATE_BOUND
+                && (!best_move.is_some() || self.pos.board().cell(best_move.to()) == EMPTY)
+                && !(bound == Bound::Lower && best <= static_eval)
+                && !(bound == Bound::Upper && best >= static_eval)
+            {
+                let side = self.pos.side_to_move();
+                self.hist.correction.update(side, corr_keys, best - static_eval, depth);
+            }
             let (score, bound) = self.table_result(ply, best, bound);
-            self.shared.tt.store(key, best_move, score, static_eval, depth, bound, tt_pv);
+            self.shared.tt.store(key, best_move, score, raw_eval, depth, bound, tt_pv);
         }
         best
     }

@@ -1,10 +1,11 @@
 //! Move-ordering statistics of one search thread: butterfly history
 //! (side, from, to), continuation history (previous piece and destination ->
 //! this piece and destination), capture history (piece, destination,
-//! victim), counter moves and killers. Kept between searches of a game,
+//! victim), counter moves, killers and the static-evaluation corrections. Kept between searches of a game,
 //! cleared on a new game. Updates use "gravity" so values stay within
 //! [`HISTORY_MAX`].
 
+use super::correction::CorrectionHistory;
 use super::params::HISTORY_MAX;
 use crate::moves::Move;
 
@@ -50,6 +51,8 @@ pub struct Histories {
     pub capture: Vec<[i16; 8]>,
     /// `counter[row of the previous move]`.
     pub counter: Vec<Move>,
+    /// Static-evaluation corrections.
+    pub correction: CorrectionHistory,
 }
 
 impl Default for Histories {
@@ -59,6 +62,7 @@ impl Default for Histories {
             continuation: vec![[0; CONT_ROWS]; CONT_ROWS],
             capture: vec![[0; 8]; CONT_ROWS],
             counter: vec![Move::NULL; CONT_ROWS],
+            correction: CorrectionHistory::default(),
         }
     }
 }
@@ -76,6 +80,7 @@ impl Histories {
             t.fill(0);
         }
         self.counter.fill(Move::NULL);
+        self.correction.clear();
     }
 
     /// Butterfly index of a move.

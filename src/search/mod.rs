@@ -11,6 +11,7 @@
 //! repetition the mover loses ([`forbidden_moves`]).
 
 mod alphabeta;
+pub mod correction;
 pub mod history;
 pub mod movepick;
 pub mod params;
@@ -189,6 +190,8 @@ pub(crate) struct Frame {
     pub mv: Move,
     pub cont_row: usize,
     pub static_eval: i32,
+    /// The static evaluation before correction ([`EVAL_NONE`] in check).
+    pub raw_eval: i32,
     pub killers: [Move; 2],
     /// The search ply of the earliest position that a forbidden-perpetual
     /// verdict in this node's subtree refers to (the start of its span, 0 when
@@ -211,6 +214,7 @@ impl Default for Frame {
             mv: Move::NULL,
             cont_row: 0,
             static_eval: EVAL_NONE,
+            raw_eval: EVAL_NONE,
             killers: [Move::NULL; 2],
             perpetual_from: NO_PERPETUAL,
         }

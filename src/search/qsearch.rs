@@ -4,6 +4,7 @@
 //! material by SEE are skipped. No legal evasion is a loss (docs/rules.md section 2).
 
 use super::alphabeta::{bound_allows, key_after, refined_eval, NodeType};
+use super::correction::CorrectionKeys;
 use super::history::cont_index;
 use super::movepick::{MovePicker, OrderContext};
 use super::params::delta_margin;
@@ -59,11 +60,11 @@ impl Worker<'_> {
             best = -INFINITE;
             static_eval = EVAL_NONE;
         } else {
-            static_eval = evaluated;
+            static_eval = self.corrected(evaluated, CorrectionKeys::of(&self.pos));
             best = refined_eval(static_eval, tte, tt_score);
             if best >= beta {
                 if tte.is_none() {
-                    self.shared.tt.store(key, Move::NULL, to_tt(best, ply), static_eval, qdepth, Bound::Lower, false);
+                    self.shared.tt.store(key, Move::NULL, to_tt(best, ply), evaluated, qdepth, Bound::Lower, false);
                 }
                 return best;
             }
@@ -121,7 +122,7 @@ impl Worker<'_> {
         }
         let bound = Bound::of_result(best, beta, pv_node && best_move.is_some());
         let (score, bound) = self.table_result(ply, best, bound);
-        self.shared.tt.store(key, best_move, score, static_eval, qdepth, bound, pv_node);
+        self.shared.tt.store(key, best_move, score, evaluated, qdepth, bound, pv_node);
         best
     }
 }
