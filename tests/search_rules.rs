@@ -155,8 +155,15 @@ fn perpetual_verdicts_do_not_leave_mates_in_the_table() {
     let inside = after("3k5/8R/9/9/9/9/9/9/9/5K3 w - - 0 1", &["i8i9", "d9d8", "i9i8"]);
     let mut e = Engine::new(16, 1);
     let mut found = 0;
+    // Red also stalemates at once with i8e8 (a win): searching only the
+    // checking move keeps the search on the cycle, where mate distance
+    // pruning would otherwise cut the line short of storing anything.
+    let only = [mv(&root, "i8i9")];
+    let mut scores = Vec::new();
     for depth in [4, 6, 8] {
-        e.search(&root, &SearchLimits::depth(depth), None, Arc::new(SearchSignals::default()), &mut NullReporter);
+        let signals = Arc::new(SearchSignals::default());
+        let r = e.search(&root, &SearchLimits::depth(depth), Some(&only), signals, &mut NullReporter);
+        scores.push((depth, r.score.0, r.best));
         // The position after i8i9 d9d8 i9i8 reached fresh (no history): whatever the
         // table holds for it is not a mate.
         let fresh = Position::from_fen(&inside.to_fen()).unwrap();
@@ -170,7 +177,7 @@ fn perpetual_verdicts_do_not_leave_mates_in_the_table() {
             );
         }
     }
-    assert!(found > 0, "the search never stored the position inside the cycle");
+    assert!(found > 0, "the search never stored the position inside the cycle: {scores:?}");
     // The same position reached by another path (the chariot checking from i0)
     // in a later search with the same table: the verdict is the one a fresh
     // table gives (the chariot's real win: red mates; the length may differ,

@@ -271,6 +271,21 @@ pub(crate) fn eg_partner(i: usize) -> Option<usize> {
     }
 }
 
+/// The parameter on the mirrored point of a piece-square table entry
+/// (file a <-> i, b <-> h, ...; the board is left-right symmetric, so the
+/// tuner ties the two); `i` itself for every other parameter and for the
+/// middle file.
+pub(crate) fn mirror(i: usize) -> usize {
+    let (e, j) = entry_of(i);
+    match e.shape {
+        Shape::Tables => {
+            let file = j % 9;
+            i - file + (8 - file)
+        }
+        _ => i,
+    }
+}
+
 /// The name of parameter `i`: `MATERIAL[3].mg`, `PST_HORSE.eg[2][4]`, `KING_ATTACK[5]`, `TEMPO`.
 pub fn name(i: usize) -> String {
     let (e, j) = entry_of(i);

@@ -314,6 +314,8 @@ pub struct Tuner<'a> {
     /// The endgame partner of each parameter (`u32::MAX`: none).
     partner: Vec<u32>,
     role: Vec<Role>,
+    /// The mirrored piece-square parameter of each ([`params::mirror`]).
+    mirror: Vec<u32>,
     /// Parameters the optimiser moves.
     pub(crate) trainable: Vec<bool>,
     /// Current weights.
@@ -329,12 +331,16 @@ impl<'a> Tuner<'a> {
     pub fn new(data: &'a Dataset, start: &[i32]) -> Tuner<'a> {
         assert_eq!(start.len(), COUNT);
         let role: Vec<Role> = (0..COUNT).map(params::role).collect();
+        // Mirrored piece-square entries are one parameter: they start from
+        // their mean and are updated together (see `run`).
+        let weights: Vec<f64> = (0..COUNT).map(|i| (start[i] as f64 + start[params::mirror(i)] as f64) / 2.0).collect();
         Tuner {
             data,
             partner: (0..COUNT).map(|i| params::eg_partner(i).map_or(u32::MAX, |p| p as u32)).collect(),
             trainable: role.iter().map(|&r| r != Role::Fixed).collect(),
             role,
-            weights: start.iter().map(|&v| v as f64).collect(),
+            mirror: (0..COUNT).map(|i| params::mirror(i) as u32).collect(),
+            weights,
             targets: data.samples.iter().map(|s| s.result).collect(),
             k: 0.0,
             best_epoch: None,
@@ -530,7 +536,11 @@ impl<'a> Tuner<'a> {
                     if !self.trainable[j] {
                         continue;
                     }
-                    let gj = g[j] + 2.0 * cfg.reg * (self.weights[j] - start_weights[j]);
+                    // A tied pair gets the sum of both gradients, so the two
+                    // stay equal (their Adam moments are equal too).
+                    let mj = self.mirror[j] as usize;
+                    let tied = if mj != j { g[j] + g[mj] } else { g[j] };
+                    let gj = tied + 2.0 * cfg.reg * (self.weights[j] - start_weights[j]);
                     m[j] = b1 * m[j] + (1.0 - b1) * gj;
                     v[j] = b2 * v[j] + (1.0 - b2) * gj * gj;
                     self.weights[j] -= lr * (m[j] / c1) / ((v[j] / c2).sqrt() + eps);
@@ -646,6 +656,14 @@ mod tests {
             let tol = if v.abs() > 100.0 { 0.05 * v.abs() } else { 2.5 };
             assert!((got - v).abs() <= tol, "{}: {got} vs {v} (from {})", params::name(i), start[i]);
         }
+        // Mirrored piece-square entries are one parameter.
+        let mut tied = 0;
+        for i in 0..COUNT {
+            let m = params::mirror(i);
+            assert_eq!(tuner.weights[i], tuner.weights[m], "{} vs {}", params::name(i), params::name(m));
+            tied += (m != i) as usize;
+        }
+        assert_eq!(tied, 14 * 80, "14 tables, 8 of 9 files on 10 ranks");
     }
 
     #[test]

@@ -10,7 +10,7 @@ fits by maximum likelihood the model of `src/eval/wdl.rs`:
     P(draw) = 1 - P(win) - P(loss)
 
 x is the engine's score from the side to move (the PGN comment's pawns x 100:
-Chuhan's centipawn-like units, a horse about 420). a and b are polynomials
+Chuhan's centipawn-like units, see src/eval/weights.rs). a and b are polynomials
 of degree --degree in t = clamp(m, MIN_MATERIAL, MAX_MATERIAL) / MAX_MATERIAL,
 where m is the material count of the board, both sides together:
 
@@ -32,7 +32,11 @@ on the other half), and calibration tables per score and material bucket.
 Needs numpy and scipy (`python3 -m venv target/venv && target/venv/bin/pip
 install numpy scipy`).
 
+Datagen records (`--records`) serve as well: each record's search score and
+game result, turned to the side to move's view (mate-flagged records skipped).
+
 Usage: fit_wdl.py GAMES.pgn [GAMES2.pgn ...] [--degree 3] [--skip 8]
+       fit_wdl.py --records RECORDS.txt [...]
 """
 import argparse
 import math
@@ -162,6 +166,29 @@ def samples(paths, skip):
     return np.array(rows, dtype=float), games, skipped
 
 
+def record_samples(paths):
+    """The same rows from `chuhan datagen` records (FEN;score;best;result;flags;game,
+    score and result from Red's side): mate-flagged records are skipped."""
+    rows, games, skipped = [], set(), {"book/none": 0, "mate": 0, "early": 0}
+    for n, path in enumerate(paths):
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                fields = line.rstrip("\n").split(";")
+                if len(fields) != 6:
+                    continue
+                fen, score, _, result, flags, game = fields
+                if "m" in flags or abs(int(score)) >= MATE_BOUND:
+                    skipped["mate"] += 1
+                    continue
+                board = Board(fen)
+                x = int(score) if board.red_to_move else -int(score)
+                y = float(result) if board.red_to_move else 1.0 - float(result)
+                key = (n, int(game))
+                games.add(key)
+                rows.append((n * 1_000_000 + int(game), x, board.material(), y))
+    return np.array(rows, dtype=float), len(games), skipped
+
+
 def poly(c, t):
     return sum(ci * t**i for i, ci in enumerate(c))
 
@@ -232,12 +259,16 @@ def calibration(params, x, t, y, degree, key, edges, label):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("pgn", nargs="+")
+    ap.add_argument("pgn", nargs="+", help="PGN files, or datagen record files with --records")
+    ap.add_argument("--records", action="store_true", help="the inputs are `chuhan datagen` records, not PGN")
     ap.add_argument("--degree", type=int, default=3, help="degree of a and b in the material (default 3)")
     ap.add_argument("--skip", type=int, default=8, help="plies skipped at the start of every game (default 8)")
     args = ap.parse_args()
 
-    data, games, skipped = samples(args.pgn, args.skip)
+    if args.records:
+        data, games, skipped = record_samples(args.pgn)
+    else:
+        data, games, skipped = samples(args.pgn, args.skip)
     if len(data) == 0:
         sys.exit("no usable positions")
     g, x, m, y = data[:, 0], data[:, 1], data[:, 2], data[:, 3]
