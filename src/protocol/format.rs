@@ -56,7 +56,7 @@ pub(crate) fn score(s: Score, dialect: Dialect) -> String {
 /// A score as [`score`] prints it, followed by ` wdl W D L` (win, draw and
 /// loss per mille for the side to move, [`crate::eval::wdl`]) when `wdl` is
 /// the material count of the root position (`UCI_ShowWDL` on), as Stockfish
-/// prints them: `cp 35 wdl 269 507 224` (full board).
+/// prints them: `cp 35 wdl 355 333 312` (full board).
 pub(crate) fn score_wdl(s: Score, dialect: Dialect, wdl: Option<i32>) -> String {
     match wdl {
         Some(m) => format!("{} wdl {}", score(s, dialect), wdl::wdl(s, m)),
@@ -179,7 +179,7 @@ mod tests {
         let w = wdl::wdl(Score(35), 42);
         assert_eq!(score_wdl(Score(35), Dialect::Uci, Some(42)), format!("cp 35 wdl {} {} {}", w.win, w.draw, w.loss));
         assert_eq!(score_wdl(Score(35), Dialect::Uci, None), "cp 35");
-        assert_eq!(score_wdl(Score(35), Dialect::Uci, Some(42)), "cp 35 wdl 269 507 224");
+        assert_eq!(score_wdl(Score(35), Dialect::Uci, Some(42)), "cp 35 wdl 355 333 312");
         assert_eq!(score_wdl(Score(MATE - 3), Dialect::Uci, Some(10)), "mate 2 wdl 1000 0 0");
         assert_eq!(score_wdl(Score(35), Dialect::Ucci, Some(42)), format!("35 wdl {w}"));
         assert_eq!(mated_now(Dialect::Uci, true), "info depth 0 score mate 0 wdl 0 0 1000");
