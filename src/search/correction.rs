@@ -39,14 +39,7 @@ impl CorrectionKeys {
             for sq in b.squares_of(color, PieceKind::Soldier) {
                 soldiers ^= PIECE_SQUARE[code_of(cells[sq.index()]) as usize][sq.index()];
             }
-            for kind in [
-                PieceKind::Advisor,
-                PieceKind::Elephant,
-                PieceKind::Horse,
-                PieceKind::Chariot,
-                PieceKind::Cannon,
-                PieceKind::Soldier,
-            ] {
+            for &kind in &PieceKind::ALL[1..] {
                 material = material << 3 | b.count(color, kind) as u64;
             }
         }
@@ -119,7 +112,7 @@ mod tests {
             h.update(Color::Red, keys, -30, 12);
         }
         let c = h.correction(Color::Red, keys);
-        assert!(c < 0 && c >= -MAX_CORRECTION, "{c}");
+        assert!((-MAX_CORRECTION..0).contains(&c), "{c}");
         h.clear();
         assert_eq!(h.correction(Color::Red, keys), 0);
     }
