@@ -161,3 +161,29 @@ fn stop_before_start_still_returns_a_legal_move() {
     let r = e.search(&p, &SearchLimits::default(), None, signals, &mut NullReporter);
     assert!(r.best.is_some_and(|m| p.is_legal(m)));
 }
+
+/// Every reported line replays legally, at every depth, on positions where a
+/// zero-window search failing high at a PV node once let a stale line from
+/// an earlier sibling's subtree into the PV (the line ended in a move that
+/// ignored a check).
+#[test]
+fn every_reported_line_is_legal() {
+    for (fen, limits) in [
+        ("1nb1Ca3/5k3/b7P/9/9/r3p4/4r1C2/3p4B/4A2c1/2BK5 b - - 3 55", SearchLimits::depth(3)),
+        ("3a1k1n1/1r1rc4/bC2b4/9/1P5Rp/6p1P/4P1p2/4C3B/9/3nK4 b - - 7 71", SearchLimits::depth(10)),
+        (MIDGAME, SearchLimits::depth(9)),
+    ] {
+        let p = pos(fen);
+        let mut e = Engine::new(16, 1);
+        let mut rep = CollectingReporter::default();
+        e.search(&p, &limits, None, Arc::new(SearchSignals::default()), &mut rep);
+        assert!(!rep.lines.is_empty());
+        for l in &rep.lines {
+            let mut q = p.clone();
+            for &m in &l.pv {
+                assert!(q.is_legal(m), "{fen} depth {}: illegal {m} in pv {:?}", l.depth, l.pv);
+                q.make_move(m);
+            }
+        }
+    }
+}

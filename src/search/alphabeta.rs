@@ -409,6 +409,13 @@ impl Worker<'_> {
             }
             let new_depth = depth - 1 + ext;
 
+            if pv_node {
+                // The child's line starts empty: a zero-window search that
+                // fails high (no PV re-search follows) leaves no line of its
+                // own, and this node must not copy a stale one from an
+                // earlier sibling's subtree.
+                self.pv_len[ply + 1] = ply + 1;
+            }
             self.play(m, row, Some(gives_check));
             let mut v = -INFINITE;
             if pruning >= Pruning::Small && depth >= 2 && move_count > 1 + root as i32 && (!capture || !tt_pv) {
