@@ -11,12 +11,12 @@
 //! repetition the mover loses ([`forbidden_moves`]).
 
 mod alphabeta;
-pub mod correction;
-pub mod history;
-pub mod movepick;
-pub mod params;
+pub(crate) mod correction;
+pub(crate) mod history;
+pub(crate) mod movepick;
+pub(crate) mod params;
 mod qsearch;
-pub mod report;
+pub(crate) mod report;
 pub mod see;
 mod smp;
 
