@@ -243,13 +243,14 @@ impl Worker<'_> {
         let raw_eval;
         let static_eval;
         let eval;
-        let corr_keys = CorrectionKeys::of(&self.pos);
-        if in_check {
+        // The correction keys, only where a static evaluation exists.
+        let corr_keys = (!in_check).then(|| CorrectionKeys::of(&self.pos));
+        if let Some(keys) = corr_keys {
+            (raw_eval, static_eval, eval) = self.static_eval(tte, tt_score, keys);
+        } else {
             raw_eval = EVAL_NONE;
             static_eval = EVAL_NONE;
             eval = EVAL_NONE;
-        } else {
-            (raw_eval, static_eval, eval) = self.static_eval(tte, tt_score, corr_keys);
         }
         self.frame_mut(ply).static_eval = static_eval;
         self.frame_mut(ply).raw_eval = raw_eval;
@@ -514,14 +515,14 @@ impl Worker<'_> {
             // the static evaluation in the direction their bound allows, of
             // nodes whose best move was quiet (a capture's gain is not the
             // evaluation's error).
-            if !in_check
-                && best.abs() < MATE_BOUND
-                && (!best_move.is_some() || self.pos.board().cell(best_move.to()) == EMPTY)
-                && !(bound == Bound::Lower && best <= static_eval)
-                && !(bound == Bound::Upper && best >= static_eval)
-            {
+            if let Some(keys) = corr_keys.filter(|_| {
+                best.abs() < MATE_BOUND
+                    && (!best_move.is_some() || self.pos.board().cell(best_move.to()) == EMPTY)
+                    && !(bound == Bound::Lower && best <= static_eval)
+                    && !(bound == Bound::Upper && best >= static_eval)
+            }) {
                 let side = self.pos.side_to_move();
-                self.hist.correction.update(side, corr_keys, best - static_eval, depth);
+                self.hist.correction.update(side, keys, best - static_eval, depth);
             }
             let (score, bound) = self.table_result(ply, best, bound);
             self.shared.tt.store(key, best_move, score, raw_eval, depth, bound, tt_pv);
