@@ -172,20 +172,24 @@ def record_samples(paths):
     rows, games, skipped = [], set(), {"book/none": 0, "mate": 0, "early": 0}
     for n, path in enumerate(paths):
         with open(path, encoding="utf-8") as f:
-            for line in f:
+            for lineno, line in enumerate(f, 1):
                 fields = line.rstrip("\n").split(";")
                 if len(fields) != 6:
                     continue
                 fen, score, _, result, flags, game = fields
-                if "m" in flags or abs(int(score)) >= MATE_BOUND:
+                try:
+                    score, result, game = int(score), float(result), int(game)
+                    board = Board(fen)
+                except ValueError:
+                    sys.exit(f"{path}:{lineno}: not a datagen record: {line.strip()[:80]!r}")
+                if "m" in flags or abs(score) >= MATE_BOUND:
                     skipped["mate"] += 1
                     continue
-                board = Board(fen)
-                x = int(score) if board.red_to_move else -int(score)
-                y = float(result) if board.red_to_move else 1.0 - float(result)
-                key = (n, int(game))
+                x = score if board.red_to_move else -score
+                y = result if board.red_to_move else 1.0 - result
+                key = (n, game)
                 games.add(key)
-                rows.append((n * 1_000_000 + int(game), x, board.material(), y))
+                rows.append((n * 1_000_000 + game, x, board.material(), y))
     return np.array(rows, dtype=float), len(games), skipped
 
 
