@@ -19,9 +19,9 @@ pub(crate) mod weights;
 
 pub(crate) use trace::{trace, Trace};
 
-use crate::attacks::HORSE_JUMPS;
+use crate::attacks::{ADVISOR_STEPS, ELEPHANT_STEPS, GENERAL_STEPS, HORSE_JUMPS, HORSE_STEPS, SOLDIER_STEPS};
 use crate::board::square::{EAST, NORTH, ORTHOGONAL, SOUTH, WEST};
-use crate::board::{code_of, side_tag, Board, Color, PieceKind, Square, EMPTY, OFF};
+use crate::board::{code_of, each_direction, side_tag, Board, Color, PieceKind, Square, EMPTY, OFF};
 use crate::position::Position;
 use crate::score::Score;
 use weights::*;
@@ -124,6 +124,14 @@ macro_rules! term {
     };
 }
 
+/// `term_of!(t, NAME, k, n)`: the same for entry `k` of an array of pairs.
+macro_rules! term_of {
+    ($t:expr, $name:ident, $k:expr, $n:expr) => {{
+        let k: usize = $k;
+        $t.pair(params::id::$name + 2 * k, $name[k], $n)
+    }};
+}
+
 /// `scale!(NAME)`: a scale factor's value and parameter index.
 macro_rules! scale {
     ($name:ident) => {
@@ -146,8 +154,172 @@ fn is_kind(id: u8, color: Color, kind: PieceKind) -> bool {
     code_of(id) == (color as u8) << 3 | kind as u8
 }
 
-/// Positional terms in favour of `us`, added to `t`.
-fn side_terms<T: Terms>(board: &Board, us: Color, own: &Counts, their: &Counts, mut t: T) -> T {
+/// What each side attacks: `by[color][k]` has bit `p` set when a piece of
+/// `color` of kind index `k` attacks the point of index `p`
+/// ([`Square::point_index`]), that is could capture an enemy piece standing
+/// there (for a point holding a piece of `color` itself: defends it).
+/// Chariots reach the first piece on each line, cannons the first piece
+/// behind exactly one screen, horses jump over a free leg, elephants over a
+/// free eye on their own side of the river, soldiers step forward (and
+/// sideways once across the river), advisors and the general step inside
+/// their palace. The facing-generals rule is not an attack here. Bit
+/// [`NO_POINT`] collects the cells off the board and is never read.
+/// One set of bits per kind keeps the maps in registers while they are
+/// built (a byte per cell needs 512 bytes cleared and written per call).
+#[derive(Copy, Clone)]
+pub(crate) struct AttackMaps {
+    by: [[u128; 7]; 2],
+}
+
+/// The bit of [`AttackMaps`] for cells off the board.
+const NO_POINT: u8 = 127;
+
+/// `POINT[cell]`: the point index of a cell, [`NO_POINT`] off the board.
+static POINT: [u8; 256] = {
+    let mut t = [NO_POINT; 256];
+    let mut i = 0;
+    while i < 90 {
+        t[Square::new((i % 9) as u8, (i / 9) as u8).index()] = i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// `POINT_BIT[cell]`: the bit of a cell's point in [`AttackMaps`] (a
+/// table: loading it is cheaper than shifting 128 bits).
+static POINT_BIT: [u128; 256] = {
+    let mut t = [0u128; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = 1u128 << POINT[i];
+        i += 1;
+    }
+    t
+};
+
+#[inline(always)]
+fn point_bit(cell: u8) -> u128 {
+    POINT_BIT[cell as usize]
+}
+
+impl AttackMaps {
+    /// The points attacked by `color`'s pieces of the kinds in `kinds`.
+    #[inline(always)]
+    fn of(&self, color: Color, kinds: &[PieceKind]) -> u128 {
+        kinds.iter().fold(0, |s, k| s | self.by[color.index()][k.index()])
+    }
+
+    /// Whether a piece of `color` and `kind` attacks `sq`.
+    #[cfg(test)]
+    fn attacks(&self, color: Color, kind: PieceKind, sq: Square) -> bool {
+        self.by[color.index()][kind.index()] >> POINT[sq.index()] & 1 != 0
+    }
+}
+
+/// The attack maps of both sides (see [`AttackMaps`]).
+#[inline(always)]
+pub(crate) fn attack_maps(board: &Board) -> AttackMaps {
+    AttackMaps { by: [attack_sets(board, Color::Red), attack_sets(board, Color::Black)] }
+}
+
+#[inline(always)]
+fn attack_sets(board: &Board, color: Color) -> [u128; 7] {
+    let cells = board.cells();
+    let c = color.index();
+    // Step tables end with 0 when not full; cell 0 is off the board, so it
+    // lands on `NO_POINT`, and a blocked leg or eye is sent there too.
+    let mut soldiers = 0;
+    for sq in board.squares_of(color, PieceKind::Soldier) {
+        for to in SOLDIER_STEPS[c][sq.index()] {
+            soldiers |= point_bit(to);
+        }
+    }
+    let mut horses = 0;
+    for sq in board.squares_of(color, PieceKind::Horse) {
+        for (to, leg) in HORSE_STEPS[sq.index()] {
+            horses |= point_bit(if cells[leg as usize] == EMPTY { to } else { 0 });
+        }
+    }
+    let mut chariots = 0;
+    for sq in board.squares_of(color, PieceKind::Chariot) {
+        each_direction(|d| chariots |= point_bit(board.first_from(sq.0, d)));
+    }
+    let mut cannons = 0;
+    for sq in board.squares_of(color, PieceKind::Cannon) {
+        each_direction(|d| {
+            let screen = board.first_from(sq.0, d);
+            if cells[screen as usize] != OFF {
+                cannons |= point_bit(board.first_from(screen, d));
+            }
+        });
+    }
+    let mut advisors = 0;
+    for sq in board.squares_of(color, PieceKind::Advisor) {
+        for to in ADVISOR_STEPS[sq.index()] {
+            advisors |= point_bit(to);
+        }
+    }
+    let mut elephants = 0;
+    for sq in board.squares_of(color, PieceKind::Elephant) {
+        for (to, eye) in ELEPHANT_STEPS[c][sq.index()] {
+            elephants |= point_bit(if cells[eye as usize] == EMPTY { to } else { 0 });
+        }
+    }
+    let mut general = 0;
+    let g = board.general(color);
+    if g != Square(0) {
+        for to in GENERAL_STEPS[g.index()] {
+            general |= point_bit(to);
+        }
+    }
+    [general, advisors, elephants, horses, chariots, cannons, soldiers]
+}
+
+/// What attacks one side's pieces, as [`threats_of`] reads it.
+struct Threats {
+    /// Points the enemy attacks: with soldiers; horses or cannons; advisors
+    /// or elephants; anything.
+    soldiers: u128,
+    minors: u128,
+    defenders: u128,
+    any: u128,
+    /// Points our own pieces defend.
+    defended: u128,
+}
+
+/// The threat and hanging-piece terms of `us`'s pieces of the kind with
+/// code `K` (`PieceKind as u8`, advisor 2 .. soldier 7): counted without
+/// branches (which piece is attacked is unpredictable), then added once per
+/// term.
+#[inline(always)]
+fn threats_of<T: Terms, const K: u8>(board: &Board, us: Color, th: &Threats, t: &mut T) {
+    let k = K as usize - 1;
+    let (mut by_soldier, mut by_minor, mut by_defender, mut hanging) = (0, 0, 0, 0);
+    let mut m = board.mask(us, PieceKind::ALL[k]);
+    while m != 0 {
+        let b = point_bit(board.square_of(m.trailing_zeros() as u8).0);
+        m &= m - 1;
+        let hit = |set: u128| (set & b != 0) as i32;
+        by_soldier += hit(th.soldiers);
+        by_minor += hit(th.minors);
+        by_defender += hit(th.defenders);
+        hanging += hit(th.any & !th.defended);
+    }
+    if k <= PieceKind::Cannon.index() {
+        term_of!(t, THREAT_BY_SOLDIER, k, by_soldier);
+    }
+    if k == PieceKind::Chariot.index() {
+        term_of!(t, THREAT_BY_MINOR, k, by_minor);
+    }
+    if (PieceKind::Horse.index()..=PieceKind::Cannon.index()).contains(&k) {
+        term_of!(t, THREAT_BY_DEFENDER, k, by_defender);
+    }
+    term_of!(t, HANGING, k, hanging);
+}
+
+/// Positional terms in favour of `us`, added to `t`; `att` holds both sides'
+/// attack maps ([`attack_maps`]).
+fn side_terms<T: Terms>(board: &Board, us: Color, own: &Counts, their: &Counts, att: &AttackMaps, mut t: T) -> T {
     let cells = board.cells();
     let them = !us;
     let tag = side_tag(us);
@@ -256,6 +428,54 @@ fn side_terms<T: Terms>(board: &Board, us: Color, own: &Counts, their: &Counts, 
             }
         }
     }
+    // Threats and hanging pieces: each of our pieces but the general, by
+    // what attacks and defends its point.
+    {
+        use PieceKind::*;
+        let th = Threats {
+            soldiers: att.of(them, &[Soldier]),
+            minors: att.of(them, &[Horse, Cannon]),
+            defenders: att.of(them, &[Advisor, Elephant]),
+            any: att.of(them, &PieceKind::ALL),
+            defended: att.of(us, &PieceKind::ALL),
+        };
+        threats_of::<T, 2>(board, us, &th, &mut t);
+        threats_of::<T, 3>(board, us, &th, &mut t);
+        threats_of::<T, 4>(board, us, &th, &mut t);
+        threats_of::<T, 5>(board, us, &th, &mut t);
+        threats_of::<T, 6>(board, us, &th, &mut t);
+        threats_of::<T, 7>(board, us, &th, &mut t);
+    }
+    // Pins against our general along its four lines: the only piece before
+    // an enemy chariot, or our pieces among the two before an enemy cannon.
+    if our_general != Square(0) {
+        for d in ORTHOGONAL {
+            let p1 = board.first_from(our_general.0, d);
+            if cells[p1 as usize] == OFF {
+                continue;
+            }
+            let p2 = board.first_from(p1, d);
+            let c2 = cells[p2 as usize];
+            if c2 == OFF {
+                continue;
+            }
+            let first = cells[p1 as usize];
+            if is_kind(c2, them, PieceKind::Chariot) {
+                if first & tag != 0 {
+                    term_of!(t, PINNED, (code_of(first) & 7) as usize - 1, 1);
+                }
+                continue;
+            }
+            let p3 = board.first_from(p2, d);
+            if is_kind(cells[p3 as usize], them, PieceKind::Cannon) {
+                for id in [first, c2] {
+                    if id & tag != 0 {
+                        term_of!(t, PINNED, (code_of(id) & 7) as usize - 1, 1);
+                    }
+                }
+            }
+        }
+    }
     // Our general's safety: defenders against the enemy's attackers.
     term!(t, ADVISOR_MISSING_VS_CHARIOT, (2 - own.get(PieceKind::Advisor)) * their.get(PieceKind::Chariot));
     term!(t, ELEPHANT_MISSING_VS_CANNON, (2 - own.get(PieceKind::Elephant)) * their.get(PieceKind::Cannon));
@@ -347,7 +567,7 @@ pub enum Knowledge {
     /// Plus the piece-square tables.
     Small,
     /// Plus the positional terms: mobility, king safety, structure,
-    /// combinations.
+    /// combinations, threats, hanging and pinned pieces.
     Medium,
     /// Plus the scaling of known drawish endgames toward 0.
     #[default]
@@ -407,8 +627,9 @@ fn evaluate_impl(pos: &Position, knowledge: Knowledge) -> i32 {
         acc
     };
     if knowledge >= Knowledge::Medium {
-        let r = side_terms(board, Color::Red, &red, &black, (0, 0));
-        let b = side_terms(board, Color::Black, &black, &red, (0, 0));
+        let att = attack_maps(board);
+        let r = side_terms(board, Color::Red, &red, &black, &att, (0, 0));
+        let b = side_terms(board, Color::Black, &black, &red, &att, (0, 0));
         mg += r.0 - b.0;
         eg += r.1 - b.1;
     }
@@ -477,5 +698,120 @@ mod tests {
         // Large adds the drawish-endgame scaling: a lone cannon cannot win.
         let lone = Position::from_fen("3k5/9/9/9/9/9/9/4C4/9/4K4 w - - 0 1").unwrap();
         assert!(evaluate_at(&lone, Knowledge::Large).abs() < evaluate_at(&lone, Knowledge::Medium).abs());
+    }
+
+    /// Each side's own coefficient of entry `kind` of the array of pairs at
+    /// parameter `base` (through the trace, so the tests pin the counting and
+    /// not the weights).
+    fn count(fen: &str, color: Color, base: usize, kind: PieceKind) -> i32 {
+        let pos = Position::from_fen(fen).unwrap();
+        let [red, black] = trace::side_coefficients(&pos);
+        let coef = if color == Color::Red { red } else { black };
+        coef[base + 2 * kind.index()]
+    }
+
+    #[test]
+    fn attack_maps_follow_the_moves() {
+        let maps = attack_maps(Position::startpos().board());
+        let at = |c: Color, k: PieceKind, f, r| maps.attacks(c, k, Square::new(f, r));
+        // The red cannon on b2 over the black cannon on b7 to the horse on b9.
+        assert!(at(Color::Red, PieceKind::Cannon, 1, 9));
+        // The red horse on b0 reaches a2 and c2; d1 is behind the elephant (leg c0).
+        assert!(at(Color::Red, PieceKind::Horse, 0, 2) && at(Color::Red, PieceKind::Horse, 2, 2));
+        assert!(!at(Color::Red, PieceKind::Horse, 3, 1));
+        // The chariot on a0 defends the horse beside it, the soldier on a3 steps to a4 only.
+        assert!(at(Color::Red, PieceKind::Chariot, 1, 0));
+        assert!(at(Color::Red, PieceKind::Soldier, 0, 4) && !at(Color::Red, PieceKind::Soldier, 1, 3));
+        // Elephants and advisors stay at home; the black general guards its palace.
+        assert!(at(Color::Red, PieceKind::Elephant, 4, 2) && at(Color::Red, PieceKind::Advisor, 4, 1));
+        assert!(at(Color::Black, PieceKind::General, 4, 8));
+        // Nothing reaches across the river at the start but the cannons.
+        for sq in Square::all().filter(|s| s.rank() >= 5) {
+            for k in PieceKind::ALL.into_iter().filter(|&k| k != PieceKind::Cannon) {
+                assert!(!at(Color::Red, k, sq.file(), sq.rank()), "{k:?} {sq:?}");
+            }
+        }
+        // Off-board cells never reach a point.
+        assert_eq!(POINT.iter().filter(|&&p| p != NO_POINT).count(), 90);
+    }
+
+    #[test]
+    fn threats_by_soldiers() {
+        let chariot = PieceKind::Chariot;
+        // A crossed red soldier on e6 attacks the black chariot beside it on d6.
+        assert_eq!(
+            count("5k3/9/9/3rP4/9/9/9/9/9/4K4 w - - 0 1", Color::Black, params::id::THREAT_BY_SOLDIER, chariot),
+            1
+        );
+        // Not yet across the river (e4, d4), it cannot step sideways.
+        assert_eq!(
+            count("5k3/9/9/9/9/3rP4/9/9/9/4K4 w - - 0 1", Color::Black, params::id::THREAT_BY_SOLDIER, chariot),
+            0
+        );
+        // Forward it attacks at home too.
+        assert_eq!(
+            count("5k3/9/9/9/4r4/4P4/9/9/9/3K5 w - - 0 1", Color::Black, params::id::THREAT_BY_SOLDIER, chariot),
+            1
+        );
+        // Black's soldier on f4 (crossed) attacks the red horse on e4 and the cannon on f3.
+        let fen = "3k5/9/9/9/9/4Np3/5C3/9/9/4K4 w - - 0 1";
+        assert_eq!(count(fen, Color::Red, params::id::THREAT_BY_SOLDIER, PieceKind::Horse), 1);
+        assert_eq!(count(fen, Color::Red, params::id::THREAT_BY_SOLDIER, PieceKind::Cannon), 1);
+        assert_eq!(count(fen, Color::Black, params::id::THREAT_BY_SOLDIER, PieceKind::Soldier), 0);
+    }
+
+    #[test]
+    fn threats_by_lesser_pieces() {
+        let id = params::id::THREAT_BY_MINOR;
+        // The red horse on c2 jumps to d4 over the free leg c3.
+        assert_eq!(count("5k3/9/9/9/9/3r5/9/2N6/9/4K4 w - - 0 1", Color::Black, id, PieceKind::Chariot), 1);
+        // A piece on c3 blocks the leg.
+        assert_eq!(count("5k3/9/9/9/9/3r5/2P6/2N6/9/4K4 w - - 0 1", Color::Black, id, PieceKind::Chariot), 0);
+        // A red cannon on d0 over the screen d2 hits the chariot on d4, not over two screens.
+        assert_eq!(count("4k4/9/9/9/9/3r5/9/3N5/9/3C1K3 w - - 0 1", Color::Black, id, PieceKind::Chariot), 1);
+        assert_eq!(count("4k4/9/9/9/9/3r5/3N5/3N5/9/3C1K3 w - - 0 1", Color::Black, id, PieceKind::Chariot), 0);
+        // Only chariots count as threatened by horses and cannons.
+        assert_eq!(count("5k3/9/9/9/9/3n5/9/2N6/9/4K4 w - - 0 1", Color::Black, id, PieceKind::Horse), 0);
+        // The red elephant on e2 attacks the black horse on g4 over the free eye f3.
+        let id = params::id::THREAT_BY_DEFENDER;
+        assert_eq!(count("5k3/9/9/9/9/6n2/9/4B4/9/4K4 w - - 0 1", Color::Black, id, PieceKind::Horse), 1);
+        assert_eq!(count("5k3/9/9/9/9/6n2/5N3/4B4/9/4K4 w - - 0 1", Color::Black, id, PieceKind::Horse), 0);
+    }
+
+    #[test]
+    fn hanging_pieces() {
+        let id = params::id::HANGING;
+        // The red chariot on c2 attacks the black horse on c7, which nothing defends.
+        assert_eq!(count("5k3/9/2n6/9/9/9/9/2R6/9/4K4 w - - 0 1", Color::Black, id, PieceKind::Horse), 1);
+        // A black chariot on c9 defends it.
+        assert_eq!(count("2r2k3/9/2n6/9/9/9/9/2R6/9/4K4 w - - 0 1", Color::Black, id, PieceKind::Horse), 0);
+        // A black cannon on c9 over the screen on c8 defends it too.
+        assert_eq!(count("2c2k3/2n6/2n6/9/9/9/9/2R6/9/4K4 w - - 0 1", Color::Black, id, PieceKind::Horse), 0);
+        // Not attacked at all: not hanging.
+        assert_eq!(count("5k3/9/2n6/9/9/9/9/1R7/9/4K4 w - - 0 1", Color::Black, id, PieceKind::Horse), 0);
+        // The side to move does not matter.
+        assert_eq!(count("5k3/9/2n6/9/9/9/9/2R6/9/4K4 b - - 0 1", Color::Black, id, PieceKind::Horse), 1);
+    }
+
+    #[test]
+    fn pins_against_the_general() {
+        let id = params::id::PINNED;
+        // A black chariot on e7, a red horse on e3 alone before the red general on e0.
+        assert_eq!(count("3k5/9/4r4/9/9/9/4N4/9/9/4K4 w - - 0 1", Color::Red, id, PieceKind::Horse), 1);
+        // Two pieces between: the chariot pins nothing.
+        let two = "3k5/9/4r4/9/9/4P4/4N4/9/9/4K4 w - - 0 1";
+        assert_eq!(count(two, Color::Red, id, PieceKind::Horse), 0);
+        assert_eq!(count(two, Color::Red, id, PieceKind::Soldier), 0);
+        // A cannon behind two red pieces pins both of them.
+        let cannon = "3k5/9/4c4/9/9/4P4/9/4N4/9/4K4 w - - 0 1";
+        assert_eq!(count(cannon, Color::Red, id, PieceKind::Horse), 1);
+        assert_eq!(count(cannon, Color::Red, id, PieceKind::Soldier), 1);
+        // Behind one red and one black piece it pins the red one only.
+        let mixed = "3k5/9/4c4/9/9/4p4/9/4N4/9/4K4 w - - 0 1";
+        assert_eq!(count(mixed, Color::Red, id, PieceKind::Horse), 1);
+        assert_eq!(count(mixed, Color::Black, id, PieceKind::Soldier), 0);
+        // Three pieces between: no pin; along a rank it works the same way.
+        assert_eq!(count("3k5/9/4c4/4P4/9/4P4/9/4N4/9/4K4 w - - 0 1", Color::Red, id, PieceKind::Horse), 0);
+        assert_eq!(count("3k5/9/9/9/9/9/9/9/9/1r1NK4 w - - 0 1", Color::Red, id, PieceKind::Horse), 1);
     }
 }

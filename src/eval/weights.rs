@@ -276,6 +276,28 @@ pub const CHARIOT_HORSE_CANNON: Pair = (-113, 299);
 pub const HORSE_CANNON_NO_CHARIOT: Pair = (91, 33);
 /// Two cannons without chariots (cannons lack screens in the endgame).
 pub const DOUBLE_CANNON_NO_CHARIOT: Pair = (31, 67);
+// Attacks between pieces, by the kind index of the piece attacked (General,
+// Advisor, Elephant, Horse, Chariot, Cannon, Soldier); an entry for a kind
+// the term never counts stays (0, 0). A point is attacked by a piece when the
+// piece could capture there were an enemy piece on it (a chariot up to the
+// first piece on each line, a cannon on the first piece behind exactly one
+// screen, a horse with a free leg, an elephant with a free eye, a soldier
+// forward and, after the river, sideways, advisors and the general inside
+// their palace); a piece defends the points it attacks.
+
+/// Our piece attacked by an enemy soldier (advisor, elephant, horse, chariot, cannon).
+pub const THREAT_BY_SOLDIER: [Pair; 7] = [(0, 0), (-10, -10), (-15, -10), (-40, -30), (-60, -40), (-40, -30), (0, 0)];
+/// Our chariot attacked by an enemy horse or cannon.
+pub const THREAT_BY_MINOR: [Pair; 7] = [(0, 0), (0, 0), (0, 0), (0, 0), (-50, -35), (0, 0), (0, 0)];
+/// Our horse, chariot or cannon attacked by an enemy advisor or elephant.
+pub const THREAT_BY_DEFENDER: [Pair; 7] = [(0, 0), (0, 0), (0, 0), (-30, -20), (-50, -35), (-30, -20), (0, 0)];
+/// Our piece (any kind but the general) attacked by an enemy piece and
+/// defended by none of ours, whichever side is to move.
+pub const HANGING: [Pair; 7] = [(0, 0), (-10, -10), (-10, -10), (-25, -20), (-40, -30), (-25, -20), (-8, -10)];
+/// Our piece pinned against our general: the only piece between the general
+/// and an enemy chariot on a line, or one of the two pieces between the
+/// general and an enemy cannon (moving it off the line would give check).
+pub const PINNED: [Pair; 7] = [(0, 0), (-5, -5), (-5, -5), (-20, -15), (-30, -20), (-20, -15), (-5, -5)];
 /// Attack units of pieces in the zone around the enemy palace, by kind index.
 pub const KING_ATTACK_UNITS: [i32; 7] = [0, 0, 0, 3, 4, 3, 2];
 /// Middlegame penalty for the attack units against a general (only with >= 2 attackers).
