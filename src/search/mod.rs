@@ -383,7 +383,7 @@ impl<'a> Worker<'a> {
     /// seen once before the root (where one more repetition below is a verdict)
     /// and one close to the natural limit never share entries with the same
     /// position reached fresh or with a different count.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn node_history(&mut self, ply: usize) -> NodeHistory {
         match self.rep.probe_node(&self.pos, self.root_ply) {
             NodeRepetition::Fresh => NodeHistory::Open(tt_key(&self.pos, false)),
