@@ -269,35 +269,43 @@ pub(crate) fn verdict(classes: &[(Color, MoveClass)], rules: RuleSet) -> SpanVer
     let red = summarize(classes, Color::Red);
     let black = summarize(classes, Color::Black);
     match rules {
-        RuleSet::Asian => {
-            // docs/rules.md 3.2: higher rank loses, equal ranks draw.
-            let (r, b) = (asian_rank(&red), asian_rank(&black));
-            let violation = |rank| if rank == 2 { Violation::PerpetualCheck } else { Violation::PerpetualChase };
-            match r.cmp(&b) {
-                std::cmp::Ordering::Greater => SpanVerdict::Loss { loser: Color::Red, violation: violation(r) },
-                std::cmp::Ordering::Less => SpanVerdict::Loss { loser: Color::Black, violation: violation(b) },
-                std::cmp::Ordering::Equal => SpanVerdict::Draw,
-            }
-        }
+        RuleSet::Asian => asian_decision(asian_rank(&red), asian_rank(&black)),
         RuleSet::Chinese => {
-            // docs/rules.md 3.3: a side is forbidden (长打) when every move is an attack.
-            let forbidden = chinese_forbidden;
             let only_checks = |s: &SideSummary| s.moves > 0 && s.checks == s.moves;
-            let loss = |loser, s: &SideSummary| SpanVerdict::Loss { loser, violation: chinese_violation(s) };
-            match (forbidden(&red), forbidden(&black)) {
-                (true, false) => loss(Color::Red, &red),
-                (false, true) => loss(Color::Black, &black),
-                // Both forbidden: draw, except that a side that only checks against a
-                // side that chases or threatens (not only checks) loses: a one-sided
-                // perpetual check is never allowed.
-                (true, true) => match (only_checks(&red), only_checks(&black)) {
-                    (true, false) => loss(Color::Red, &red),
-                    (false, true) => loss(Color::Black, &black),
-                    _ => SpanVerdict::Draw,
-                },
-                (false, false) => SpanVerdict::Draw,
-            }
+            let side = |s: &SideSummary| (chinese_forbidden(s), only_checks(s), chinese_violation(s));
+            chinese_decision(side(&red), side(&black))
         }
+    }
+}
+
+/// The Asian verdict from the two sides' ranks (docs/rules.md 3.2: 2 for a
+/// side that checked on every move, 1 for one that chased, 0 otherwise):
+/// the higher rank loses, equal ranks draw.
+fn asian_decision(red: u8, black: u8) -> SpanVerdict {
+    let violation = |rank| if rank == 2 { Violation::PerpetualCheck } else { Violation::PerpetualChase };
+    match red.cmp(&black) {
+        std::cmp::Ordering::Greater => SpanVerdict::Loss { loser: Color::Red, violation: violation(red) },
+        std::cmp::Ordering::Less => SpanVerdict::Loss { loser: Color::Black, violation: violation(black) },
+        std::cmp::Ordering::Equal => SpanVerdict::Draw,
+    }
+}
+
+/// The Chinese verdict from each side's (forbidden: every move an attack,
+/// only checks, violation) (docs/rules.md 3.3, 长打): one forbidden side
+/// loses; when both are, a side that only checks loses against one that
+/// chases or threatens too (a one-sided perpetual check is never allowed),
+/// otherwise it is a draw.
+fn chinese_decision(red: (bool, bool, Violation), black: (bool, bool, Violation)) -> SpanVerdict {
+    let loss = |loser, violation| SpanVerdict::Loss { loser, violation };
+    match (red.0, black.0) {
+        (true, false) => loss(Color::Red, red.2),
+        (false, true) => loss(Color::Black, black.2),
+        (true, true) => match (red.1, black.1) {
+            (true, false) => loss(Color::Red, red.2),
+            (false, true) => loss(Color::Black, black.2),
+            _ => SpanVerdict::Draw,
+        },
+        (false, false) => SpanVerdict::Draw,
     }
 }
 
@@ -497,7 +505,7 @@ impl RepetitionDetector {
     #[inline(always)]
     pub(crate) fn probe_node(&mut self, pos: &Position, root_ply: usize) -> NodeRepetition {
         let st = pos.state();
-        if st.plies_since_capture < MIN_CYCLE_PLIES || self.counts[Self::bucket(st.key)] <= 1 {
+        if st.plies_since_capture < MIN_CYCLE_PLIES || !self.may_repeat(pos) {
             return NodeRepetition::Fresh;
         }
         self.probe_slow(pos, root_ply)
@@ -575,12 +583,8 @@ impl RepetitionDetector {
         let [red, black] = sides;
         if !chinese && (red.all_checks() || black.all_checks()) {
             // Asian: rank 2 against rank 2 draws, against 0 or 1 loses.
-            let v = match (red.all_checks(), black.all_checks()) {
-                (true, false) => SpanVerdict::Loss { loser: Color::Red, violation: Violation::PerpetualCheck },
-                (false, true) => SpanVerdict::Loss { loser: Color::Black, violation: Violation::PerpetualCheck },
-                _ => SpanVerdict::Draw,
-            };
-            return v.for_side(stm);
+            let rank = |s: &SideTally| if s.all_checks() { 2 } else { 0 };
+            return asian_decision(rank(&red), rank(&black)).for_side(stm);
         }
         // Whether the move of ply i needs its class (its side not settled yet,
         // and under the Chinese rules not a check, which is an attack anyway).
@@ -630,28 +634,12 @@ impl RepetitionDetector {
         }
         let [red, black] = sides;
         let v = if chinese {
-            // A side is forbidden when every move is an attack; one forbidden
-            // side loses; both: only a side that only checks against one that
-            // does more loses (as [`verdict`]).
-            let loss = |loser| SpanVerdict::Loss { loser, violation: Violation::PerpetualAttack };
-            match (red.open != 0, black.open != 0) {
-                (true, false) => loss(Color::Red),
-                (false, true) => loss(Color::Black),
-                (true, true) => match (red.all_checks(), black.all_checks()) {
-                    (true, false) => loss(Color::Red),
-                    (false, true) => loss(Color::Black),
-                    _ => SpanVerdict::Draw,
-                },
-                (false, false) => SpanVerdict::Draw,
-            }
+            // A side is forbidden when every move is an attack.
+            let side = |s: &SideTally| (s.open != 0, s.all_checks(), Violation::PerpetualAttack);
+            chinese_decision(side(&red), side(&black))
         } else {
-            // Neither side checked on every move: a rank 1 against a rank 0 loses.
-            let loss = |loser| SpanVerdict::Loss { loser, violation: Violation::PerpetualChase };
-            match (red.open != 0, black.open != 0) {
-                (true, false) => loss(Color::Red),
-                (false, true) => loss(Color::Black),
-                _ => SpanVerdict::Draw,
-            }
+            // Neither side checked on every move: rank 1 while it chased throughout.
+            asian_decision((red.open != 0) as u8, (black.open != 0) as u8)
         };
         v.for_side(stm)
     }
