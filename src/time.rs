@@ -2,7 +2,8 @@
 //! ([`SearchLimits`], [`Clock`]) and how much of the clock one move may use
 //! ([`TimeManager`]: a soft limit checked between iterations, scaled by
 //! best-move stability and score drops, and a hard limit polled inside the
-//! search).
+//! search). A forced move (one root move) on the clock ends the search after
+//! a few iterations (the search module decides that, with [`TimeManager::on_clock`]).
 //!
 //! Multi-period controls (docs/rules.md section 5: "T minutes for the first M moves,
 //! then T2 per M2") reach us as `movestogo` = moves left in the current period;
@@ -108,6 +109,12 @@ impl TimeManager {
         let hard_cap = if mtg == 1 { left * 9 / 10 } else { cap };
         let hard = (soft * HARD_OVER_SOFT).min(hard_cap).max(soft);
         (soft, hard)
+    }
+
+    /// Whether the clock (not a fixed move time, depth or node limit, nor
+    /// pondering before ponderhit) governs the search.
+    pub(crate) fn on_clock(&self) -> bool {
+        self.enabled && !self.fixed
     }
 
     /// Restarts the clock (at ponderhit) and enables the limits.

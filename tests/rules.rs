@@ -286,3 +286,55 @@ fn explanations_agree_with_the_judge() {
     }
     assert!(spans >= 60, "{spans}");
 }
+
+/// The search's detector gives the full judgement's verdict at every ply of
+/// every case of the data files (both rule sets, roots before, inside and at
+/// the end of the cycles), with a fresh class cache and with one warm from
+/// the earlier probes: it classifies only the moves the verdict needs, and
+/// that never changes the verdict.
+#[test]
+fn detector_verdicts_equal_the_judge_on_the_data_cases() {
+    use chuhan::rules::repetition::{earlier_occurrences, judge_span};
+    use chuhan::rules::RepetitionDetector;
+
+    let mut cases = repetition_txt();
+    for line in include_str!("data/repetition_reference.txt").lines() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let f = fields(line);
+        cases.push(Case {
+            id: f[0].clone(),
+            expected: String::new(),
+            fen: f[3].clone(),
+            moves: f[4].split_whitespace().map(String::from).collect(),
+        });
+    }
+    let (mut verdicts, mut losses) = (0, 0);
+    for case in &cases {
+        for rules in [RuleSet::Asian, RuleSet::Chinese] {
+            let mut warm = RepetitionDetector::new(rules);
+            for k in 1..=case.moves.len() {
+                let pos = play_moves(&case.fen, false, case.moves[..k].iter().map(|s| s.as_str())).unwrap();
+                let occ: Vec<usize> = earlier_occurrences(&pos).collect();
+                for root in [0, k / 2, k - 1] {
+                    let expected = match occ.as_slice() {
+                        [first, ..] if *first >= root => Some(*first),
+                        [_, second, ..] => Some(*second),
+                        _ => None,
+                    }
+                    .map(|start| judge_span(&pos, start, rules).for_side(pos.side_to_move()));
+                    let mut fresh = RepetitionDetector::new(rules);
+                    fresh.reset(&pos);
+                    warm.reset(&pos);
+                    let at = format!("{} under {rules}, {k} plies, root {root}", case.id);
+                    assert_eq!(fresh.probe(&pos, root), expected, "{at}");
+                    assert_eq!(warm.probe(&pos, root), expected, "{at} (warm cache)");
+                    verdicts += expected.is_some() as u32;
+                    losses += expected.is_some_and(|v| v != chuhan::rules::RepetitionVerdict::Draw) as u32;
+                }
+            }
+        }
+    }
+    assert!(verdicts > 300 && losses > 150, "verdicts {verdicts}, losses {losses}");
+}

@@ -187,3 +187,24 @@ fn every_reported_line_is_legal() {
         }
     }
 }
+
+/// With a single legal reply a search on the clock stops after a few
+/// iterations; with the same clock and a real choice it goes deeper.
+#[test]
+fn a_single_legal_reply_is_played_at_once_on_the_clock() {
+    // Red is in check from the chariot on the e-file; the general cannot
+    // go to d0 (facing the black general) or e1 (still in check): f0 only.
+    let forced = pos("3k5/9/2n1b4/p1p3p2/4r4/2P3P2/P8/9/N8/R3K4 w - - 0 1");
+    assert_eq!(forced.legal_moves().len(), 1);
+    let clock = Clock { time: Duration::from_secs(60), increment: Duration::ZERO, movestogo: None };
+    let limits = SearchLimits { clock: Some(clock), ..Default::default() };
+    let mut e = Engine::new(16, 1);
+    let r = e.search(&forced, &limits, None, Arc::new(SearchSignals::default()), &mut NullReporter);
+    assert_eq!(r.best, forced.parse_move("e0f0").ok());
+    assert!(r.depth <= 4, "searched {} plies for a forced move", r.depth);
+    assert!(r.ponder.is_some(), "a ponder move comes with the forced move");
+    // A fixed move time is the caller's to spend: not cut short.
+    let limits = SearchLimits::movetime(Duration::from_millis(500));
+    let r = e.search(&forced, &limits, None, Arc::new(SearchSignals::default()), &mut NullReporter);
+    assert!(r.depth > 4, "a fixed move time was cut short at depth {}", r.depth);
+}

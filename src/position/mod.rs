@@ -210,6 +210,17 @@ impl Position {
         Ok(pos)
     }
 
+    /// Makes this position a copy of `other`, reusing this one's state stack
+    /// allocation (a scratch position for replays allocates once).
+    pub fn copy_from(&mut self, other: &Position) {
+        let Position { board, side, states, root_fullmove, psq } = other;
+        self.board.clone_from(board);
+        self.side = *side;
+        self.states.clone_from(states);
+        self.root_fullmove = *root_fullmove;
+        self.psq = *psq;
+    }
+
     /// The unvalidated setup of the current position.
     pub fn to_setup(&self) -> Setup {
         let mut s = Setup::empty();

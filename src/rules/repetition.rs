@@ -269,35 +269,43 @@ pub(crate) fn verdict(classes: &[(Color, MoveClass)], rules: RuleSet) -> SpanVer
     let red = summarize(classes, Color::Red);
     let black = summarize(classes, Color::Black);
     match rules {
-        RuleSet::Asian => {
-            // docs/rules.md 3.2: higher rank loses, equal ranks draw.
-            let (r, b) = (asian_rank(&red), asian_rank(&black));
-            let violation = |rank| if rank == 2 { Violation::PerpetualCheck } else { Violation::PerpetualChase };
-            match r.cmp(&b) {
-                std::cmp::Ordering::Greater => SpanVerdict::Loss { loser: Color::Red, violation: violation(r) },
-                std::cmp::Ordering::Less => SpanVerdict::Loss { loser: Color::Black, violation: violation(b) },
-                std::cmp::Ordering::Equal => SpanVerdict::Draw,
-            }
-        }
+        RuleSet::Asian => asian_decision(asian_rank(&red), asian_rank(&black)),
         RuleSet::Chinese => {
-            // docs/rules.md 3.3: a side is forbidden (长打) when every move is an attack.
-            let forbidden = chinese_forbidden;
             let only_checks = |s: &SideSummary| s.moves > 0 && s.checks == s.moves;
-            let loss = |loser, s: &SideSummary| SpanVerdict::Loss { loser, violation: chinese_violation(s) };
-            match (forbidden(&red), forbidden(&black)) {
-                (true, false) => loss(Color::Red, &red),
-                (false, true) => loss(Color::Black, &black),
-                // Both forbidden: draw, except that a side that only checks against a
-                // side that chases or threatens (not only checks) loses: a one-sided
-                // perpetual check is never allowed.
-                (true, true) => match (only_checks(&red), only_checks(&black)) {
-                    (true, false) => loss(Color::Red, &red),
-                    (false, true) => loss(Color::Black, &black),
-                    _ => SpanVerdict::Draw,
-                },
-                (false, false) => SpanVerdict::Draw,
-            }
+            let side = |s: &SideSummary| (chinese_forbidden(s), only_checks(s), chinese_violation(s));
+            chinese_decision(side(&red), side(&black))
         }
+    }
+}
+
+/// The Asian verdict from the two sides' ranks (docs/rules.md 3.2: 2 for a
+/// side that checked on every move, 1 for one that chased, 0 otherwise):
+/// the higher rank loses, equal ranks draw.
+fn asian_decision(red: u8, black: u8) -> SpanVerdict {
+    let violation = |rank| if rank == 2 { Violation::PerpetualCheck } else { Violation::PerpetualChase };
+    match red.cmp(&black) {
+        std::cmp::Ordering::Greater => SpanVerdict::Loss { loser: Color::Red, violation: violation(red) },
+        std::cmp::Ordering::Less => SpanVerdict::Loss { loser: Color::Black, violation: violation(black) },
+        std::cmp::Ordering::Equal => SpanVerdict::Draw,
+    }
+}
+
+/// The Chinese verdict from each side's (forbidden: every move an attack,
+/// only checks, violation) (docs/rules.md 3.3, 长打): one forbidden side
+/// loses; when both are, a side that only checks loses against one that
+/// chases or threatens too (a one-sided perpetual check is never allowed),
+/// otherwise it is a draw.
+fn chinese_decision(red: (bool, bool, Violation), black: (bool, bool, Violation)) -> SpanVerdict {
+    let loss = |loser, violation| SpanVerdict::Loss { loser, violation };
+    match (red.0, black.0) {
+        (true, false) => loss(Color::Red, red.2),
+        (false, true) => loss(Color::Black, black.2),
+        (true, true) => match (red.1, black.1) {
+            (true, false) => loss(Color::Red, red.2),
+            (false, true) => loss(Color::Black, black.2),
+            _ => SpanVerdict::Draw,
+        },
+        (false, false) => SpanVerdict::Draw,
     }
 }
 
@@ -316,6 +324,10 @@ pub(crate) fn threefold_verdict(pos: &Position, rules: RuleSet) -> Option<SpanVe
 const FILTER_BITS: u32 = 13;
 const FILTER_SIZE: usize = 1 << FILTER_BITS;
 const CACHE_SIZE: usize = 1024;
+/// The shortest cycle: each side moves away and back (a null move breaks a
+/// cycle, see [`earlier_occurrences`]). With fewer plies since the last
+/// capture no earlier occurrence can exist, so the filter is not asked.
+const MIN_CYCLE_PLIES: u16 = 4;
 
 /// The detector's answer at a node ([`RepetitionDetector::probe_node`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -336,13 +348,19 @@ pub(crate) enum NodeRepetition {
 /// It keeps a counting filter: one `u16` counter per bucket of the low
 /// Zobrist-key bits, counting the positions on the current game + search
 /// path. A position whose bucket holds only itself cannot have occurred
-/// before, so the common case is one table lookup. Only when the bucket holds
+/// before, so the common case is one table lookup (none at all within three
+/// plies of a capture, where no cycle fits). Only when the bucket holds
 /// more does [`RepetitionDetector::probe`] walk back (two plies at a time,
 /// not past the last capture or null move), and only when it finds a real
-/// repetition does it classify the span's moves. Classifications are cached
-/// per (position key, move) — a move's class depends only on the position it
-/// is played in — so a cycle met again elsewhere in the tree costs lookups
-/// only; a miss replays the span on a copy of the position.
+/// repetition does it judge the span. The judgement classifies only the
+/// moves the verdict depends on: whether a move checks is read off the state
+/// stack, a side that checked on every move needs nothing more, and a side's
+/// moves stop being classified once one of them settles its rank (a move
+/// without a chase under the Asian rules, without an attack under the
+/// Chinese ones). The verdict is the one [`judge_span`] gives. Classifications
+/// are cached per (position key, move) — a move's class depends only on the
+/// position it is played in — so a cycle met again elsewhere in the tree
+/// costs lookups only; a miss replays the span on a copy of the position.
 ///
 /// Use in the search (one detector per search thread):
 /// - after [`RepetitionDetector::reset`] with the root position (game history
@@ -394,9 +412,11 @@ pub(crate) enum NodeRepetition {
 /// ```
 #[derive(Clone)]
 pub struct RepetitionDetector {
-    counts: Box<[u16]>,
+    counts: Box<[u16; FILTER_SIZE]>,
     /// (tag, class) with tag = key ^ move hash (0 = empty).
-    cache: Box<[(u64, MoveClass)]>,
+    cache: Box<[(u64, MoveClass); CACHE_SIZE]>,
+    /// The span replay (reused, so a classification allocates nothing).
+    replay: Option<Position>,
     rules: RuleSet,
 }
 
@@ -406,12 +426,33 @@ impl fmt::Debug for RepetitionDetector {
     }
 }
 
+/// What the lazy judgement of a span knows of one side
+/// ([`RepetitionDetector::judge_span_lazy`]).
+#[derive(Copy, Clone, Debug)]
+struct SideTally {
+    /// The side's moves in the span.
+    moves: usize,
+    /// Of them, checks (read off the state stack).
+    checks: usize,
+    /// Asian: the victims chased on every move classified so far; Chinese:
+    /// nonzero while every move classified so far is an attack.
+    open: VictimSet,
+}
+
+impl SideTally {
+    fn all_checks(&self) -> bool {
+        self.moves > 0 && self.checks == self.moves
+    }
+}
+
 impl RepetitionDetector {
     /// An empty detector for `rules`.
     pub fn new(rules: RuleSet) -> RepetitionDetector {
+        let cache = vec![(0u64, MoveClass::default()); CACHE_SIZE].into_boxed_slice();
         RepetitionDetector {
-            counts: vec![0u16; FILTER_SIZE].into_boxed_slice(),
-            cache: vec![(0u64, MoveClass::default()); CACHE_SIZE].into_boxed_slice(),
+            counts: Box::new([0u16; FILTER_SIZE]),
+            cache: cache.try_into().expect("CACHE_SIZE entries"),
+            replay: None,
             rules,
         }
     }
@@ -461,15 +502,17 @@ impl RepetitionDetector {
 
     /// What the history says about the current node: a verdict, or whether
     /// the position occurred before without one yet (once, before the root).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn probe_node(&mut self, pos: &Position, root_ply: usize) -> NodeRepetition {
-        if !self.may_repeat(pos) {
+        let st = pos.state();
+        if st.plies_since_capture < MIN_CYCLE_PLIES || !self.may_repeat(pos) {
             return NodeRepetition::Fresh;
         }
         self.probe_slow(pos, root_ply)
     }
 
     #[cold]
+    #[inline(never)]
     fn probe_slow(&mut self, pos: &Position, root_ply: usize) -> NodeRepetition {
         let mut occurrences = earlier_occurrences(pos);
         let Some(first) = occurrences.next() else {
@@ -483,8 +526,7 @@ impl RepetitionDetector {
                 None => return NodeRepetition::Seen,
             }
         };
-        let classes = self.classify_span_cached(pos, start);
-        NodeRepetition::Verdict(verdict(&classes, self.rules).for_side(pos.side_to_move()), start)
+        NodeRepetition::Verdict(self.judge_span_lazy(pos, start), start)
     }
 
     #[inline]
@@ -493,30 +535,113 @@ impl RepetitionDetector {
         t | 1
     }
 
-    /// [`classify_span`] through the (position, move) class cache.
-    fn classify_span_cached(&mut self, pos: &Position, start: usize) -> Vec<(Color, MoveClass)> {
+    #[inline]
+    fn slot(tag: u64) -> usize {
+        (tag >> 32) as usize % CACHE_SIZE
+    }
+
+    /// The cached class of the move of ply `i` (`states[i].mv` played in `states[i - 1]`).
+    fn cached(&self, states: &[crate::position::StateInfo], i: usize) -> Option<MoveClass> {
+        let tag = Self::tag(states[i - 1].key, states[i].mv);
+        let (t, class) = self.cache[Self::slot(tag)];
+        (t == tag).then_some(class)
+    }
+
+    /// `verdict(&classify_span(pos, start, ..), rules).for_side(side to move)`,
+    /// classifying only the moves that decide it (see the type's
+    /// documentation), through the class cache.
+    ///
+    /// Asian: a side that checked on every move ranks 2; if either side does,
+    /// the ranks' order is known from the checks alone. Otherwise both ranks
+    /// are 0 or 1: 1 while the victims chased on every move of the side so
+    /// far (checking moves included) have a common piece, so a side is
+    /// settled at 0 by its first move that breaks it.
+    ///
+    /// Chinese: a checking move is an attack; a side is forbidden unless one
+    /// of its other moves is neither a chase nor a mate threat, and settled by
+    /// the first such move.
+    fn judge_span_lazy(&mut self, pos: &Position, start: usize) -> RepetitionVerdict {
         let states = pos.states();
         let n = states.len() - 1;
-        let mut out = Vec::with_capacity(n - start);
+        let stm = pos.side_to_move();
+        let chinese = self.rules == RuleSet::Chinese;
+        // The mover of ply i is the side to move at i - 1: the side not to
+        // move now when n - i is even. Index 0: Red, 1: Black.
+        let mover = |i: usize| if (n - i).is_multiple_of(2) { !stm } else { stm };
+        let idx = |c: Color| (c == Color::Black) as usize;
+        let mut sides = [SideTally { moves: 0, checks: 0, open: !0 }; 2];
         for i in start + 1..=n {
-            let tag = Self::tag(states[i - 1].key, states[i].mv);
-            let (t, class) = self.cache[(tag >> 32) as usize % CACHE_SIZE];
-            if t != tag {
-                break;
+            let s = &mut sides[idx(mover(i))];
+            s.moves += 1;
+            s.checks += states[i].in_check as usize;
+        }
+        for s in &mut sides {
+            if s.moves == 0 {
+                s.open = 0;
             }
-            // The mover of ply i is the side to move at i - 1.
-            let mover = if (n - i).is_multiple_of(2) { !pos.side_to_move() } else { pos.side_to_move() };
-            out.push((mover, class));
         }
-        if out.len() == n - start {
-            return out;
+        let [red, black] = sides;
+        if !chinese && (red.all_checks() || black.all_checks()) {
+            // Asian: rank 2 against rank 2 draws, against 0 or 1 loses.
+            let rank = |s: &SideTally| if s.all_checks() { 2 } else { 0 };
+            return asian_decision(rank(&red), rank(&black)).for_side(stm);
         }
-        let classes = classify_span(pos, start, self.rules == RuleSet::Chinese);
-        for (i, &(_, class)) in (start + 1..=n).zip(&classes) {
-            let tag = Self::tag(states[i - 1].key, states[i].mv);
-            self.cache[(tag >> 32) as usize % CACHE_SIZE] = (tag, class);
+        // Whether the move of ply i needs its class (its side not settled yet,
+        // and under the Chinese rules not a check, which is an attack anyway).
+        let needs = |sides: &[SideTally; 2], i: usize| {
+            let s = &sides[idx(mover(i))];
+            s.open != 0 && !(chinese && states[i].in_check)
+        };
+        let fold = |s: &mut SideTally, class: MoveClass| {
+            if chinese {
+                if !class.is_chinese_attack() {
+                    s.open = 0;
+                }
+            } else {
+                s.open &= class.chased;
+            }
+        };
+        // Cached classes first: they may settle a side for free.
+        let mut missing = false;
+        for i in start + 1..=n {
+            if needs(&sides, i) {
+                match self.cached(states, i) {
+                    Some(class) => fold(&mut sides[idx(mover(i))], class),
+                    None => missing = true,
+                }
+            }
         }
-        classes
+        if missing && (sides[0].open != 0 || sides[1].open != 0) {
+            let mut replay = self.replay.take().unwrap_or_else(|| pos.clone());
+            replay.copy_from(pos);
+            for _ in start..n {
+                replay.unmake_move();
+            }
+            for i in start + 1..=n {
+                if sides[0].open == 0 && sides[1].open == 0 {
+                    break;
+                }
+                let mv = states[i].mv;
+                if needs(&sides, i) && self.cached(states, i).is_none() {
+                    let class = classify_move(&mut replay, mv, chinese);
+                    let tag = Self::tag(states[i - 1].key, mv);
+                    self.cache[Self::slot(tag)] = (tag, class);
+                    fold(&mut sides[idx(mover(i))], class);
+                }
+                replay.make_move(mv);
+            }
+            self.replay = Some(replay);
+        }
+        let [red, black] = sides;
+        let v = if chinese {
+            // A side is forbidden when every move is an attack.
+            let side = |s: &SideTally| (s.open != 0, s.all_checks(), Violation::PerpetualAttack);
+            chinese_decision(side(&red), side(&black))
+        } else {
+            // Neither side checked on every move: rank 1 while it chased throughout.
+            asian_decision((red.open != 0) as u8, (black.open != 0) as u8)
+        };
+        v.for_side(stm)
     }
 }
 
@@ -573,17 +698,78 @@ mod tests {
         let mut fresh = RepetitionDetector::new(RuleSet::Asian);
         fresh.reset(&pos);
         assert_eq!(fresh.counts, det.counts);
-        // The class cache gives the same verdicts as a fresh classification.
-        let moves: Vec<_> = moves.iter().map(|m| m.to_string()).collect();
-        let mut pos2 = Position::from_fen(fen).unwrap();
-        for m in &moves {
-            let mv = pos2.parse_move(m).unwrap();
-            pos2.make_move(mv);
+        // The span of red's perpetual check: under the Asian rules the checks
+        // alone decide it (nothing is classified); under the Chinese rules
+        // only black's first move (idle: the general steps aside) is.
+        let filled = |det: &RepetitionDetector| det.cache.iter().filter(|e| e.0 != 0).count();
+        for (rules, classified) in [(RuleSet::Asian, 0), (RuleSet::Chinese, 1)] {
+            let mut det = RepetitionDetector::new(rules);
+            for m in &moves {
+                let mv = pos.parse_move(m).unwrap();
+                pos.make_move(mv);
+            }
+            let start = threefold_span_start(&pos).unwrap();
+            assert_eq!(det.judge_span_lazy(&pos, start), RepetitionVerdict::Win);
+            assert_eq!(filled(&det), classified, "{rules}");
+            assert_eq!(judge_span(&pos, start, rules).for_side(pos.side_to_move()), RepetitionVerdict::Win);
+            while pos.game_ply() > 0 {
+                pos.unmake_move();
+            }
         }
-        let start = threefold_span_start(&pos2).unwrap();
-        let cached = det.classify_span_cached(&pos2, start);
-        assert_eq!(cached, classify_span(&pos2, start, false));
-        assert_eq!(det.classify_span_cached(&pos2, start), cached);
+    }
+
+    /// The lazy judgement agrees with the full classification on every span
+    /// of seeded random shuffles (chases, checks, exchange offers, pins),
+    /// with a fresh detector and with one whose cache is warm from the
+    /// earlier spans, under both rule sets.
+    #[test]
+    fn lazy_judgement_equals_the_full_one() {
+        use rand::{Rng, SeedableRng};
+        use rand_xoshiro::Xoshiro256PlusPlus;
+        let fens = [
+            "4k4/9/n8/9/9/9/1R7/9/9/3K5 w - - 0 1",
+            "3rk4/9/n8/9/2b6/9/1R7/9/9/5K3 w - - 0 1",
+            "4k4/9/r3r4/9/9/pp7/9/9/1C7/3K5 w - - 0 1",
+            "3k5/9/c8/8R/9/9/9/9/9/5K3 w - - 0 1",
+            "4k4/4a4/3n5/9/9/9/9/1R7/4R4/5K3 w - - 0 1",
+            "3rk4/9/9/9/9/c8/3R5/9/9/3K5 w - - 0 1",
+            "5k3/9/c8/9/3R5/9/9/3A5/9/3K5 w - - 0 1",
+            "3k5/9/4c4/3P5/9/9/9/9/9/5K3 w - - 0 1",
+            "2bak4/4a4/2n1b4/p3p1R1p/9/2P3r2/P3P3P/4B1N2/4A4/3AK1B2 w - - 0 1",
+        ];
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(21);
+        let (mut spans, mut losses) = (0, 0);
+        for fen in fens {
+            for rules in [RuleSet::Asian, RuleSet::Chinese] {
+                let mut warm = RepetitionDetector::new(rules);
+                let mut pos = Position::from_fen(fen).unwrap();
+                for _ in 0..80 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    // Mostly take back one's own move of two plies ago (cycles),
+                    // else one of the first moves generated (checks and chases
+                    // come up among them in these sparse positions).
+                    let n = pos.game_ply();
+                    let back = (n >= 2 && rng.gen_bool(0.7))
+                        .then(|| pos.states()[n - 1].mv)
+                        .map(|m| crate::moves::Move::new(m.to(), m.from()))
+                        .filter(|m| moves.contains(m));
+                    pos.make_move(back.unwrap_or_else(|| moves[rng.gen_range(0..moves.len().min(6))]));
+                    let starts: Vec<usize> = earlier_occurrences(&pos).collect();
+                    for start in starts {
+                        let full = judge_span(&pos, start, rules).for_side(pos.side_to_move());
+                        let mut fresh = RepetitionDetector::new(rules);
+                        assert_eq!(fresh.judge_span_lazy(&pos, start), full, "{fen} {rules} from {start}");
+                        assert_eq!(warm.judge_span_lazy(&pos, start), full, "{fen} {rules} from {start} (warm)");
+                        spans += 1;
+                        losses += (full != RepetitionVerdict::Draw) as u32;
+                    }
+                }
+            }
+        }
+        assert!(spans > 200 && losses > 20, "spans {spans}, losses {losses}");
     }
 
     fn mv(check: bool, chased: VictimSet, chinese: VictimSet, mate: bool) -> MoveClass {

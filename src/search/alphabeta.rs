@@ -90,9 +90,9 @@ impl Worker<'_> {
     /// The static evaluation of the current position (from the table entry
     /// when it stored one), that evaluation corrected by the correction
     /// history, and the corrected one refined by the table's score when the
-    /// entry's bound says the score is at least as accurate.
+    /// entry's bound says the score is at least as accurate. Returns (raw,
+    /// corrected, refined); the table keeps the raw one.
     #[inline]
-    /// Returns (raw, corrected, refined); the table keeps the raw one.
     pub(super) fn static_eval(
         &self,
         tte: Option<TtEntry>,

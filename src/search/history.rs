@@ -1,9 +1,9 @@
 //! Move-ordering statistics of one search thread: butterfly history
 //! (side, from, to), continuation history (previous piece and destination ->
 //! this piece and destination), capture history (piece, destination,
-//! victim), counter moves, killers and the static-evaluation corrections. Kept between searches of a game,
-//! cleared on a new game. Updates use "gravity" so values stay within
-//! [`HISTORY_MAX`].
+//! victim), counter moves, killers and the static-evaluation corrections.
+//! Kept between searches of a game, cleared on a new game. Updates use
+//! "gravity" so values stay within [`HISTORY_MAX`].
 
 use super::correction::CorrectionHistory;
 use super::params::HISTORY_MAX;

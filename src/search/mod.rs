@@ -238,6 +238,11 @@ impl Shared<'_> {
     }
 }
 
+/// Iterations searched when the root has a single legal move and the
+/// clock governs the search (the move is forced; the depth gives its score
+/// and a ponder move).
+const SINGLE_REPLY_DEPTH: u32 = 4;
+
 /// What only the main thread keeps: it owns the clock, reports, and decides
 /// when the search ends.
 pub(crate) struct MainThread<'a> {
@@ -378,7 +383,7 @@ impl<'a> Worker<'a> {
     /// seen once before the root (where one more repetition below is a verdict)
     /// and one close to the natural limit never share entries with the same
     /// position reached fresh or with a different count.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn node_history(&mut self, ply: usize) -> NodeHistory {
         match self.rep.probe_node(&self.pos, self.root_ply) {
             NodeRepetition::Fresh => NodeHistory::Open(tt_key(&self.pos, false)),
@@ -656,6 +661,11 @@ impl<'a> Worker<'a> {
             let drop = reference - score;
             let signals = self.shared.signals;
             let Some(main) = self.main.as_mut() else { continue };
+            // With one legal move there is nothing to choose: a search on the
+            // clock ends once it has a score and a ponder move to show.
+            if self.root_moves.len() == 1 && depth >= SINGLE_REPLY_DEPTH && main.tm.on_clock() {
+                break;
+            }
             if main.tm.soft_expired(main.best_move_changes, drop, stable_iterations) {
                 break;
             }
