@@ -1,4 +1,5 @@
-//! Evaluation, SEE and fixed-depth search benchmarks. The search benchmark
+//! SEE and fixed-depth search benchmarks (the evaluation has its own,
+//! `benches/eval.rs`). The search benchmark
 //! prints its node count (compare timings only between builds that agree)
 //! and asserts that every timed run repeats it.
 use std::sync::Arc;
@@ -6,7 +7,6 @@ use std::time::{Duration, Instant};
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 
-use chuhan::eval::evaluate;
 use chuhan::fen::BENCH_FENS;
 use chuhan::position::Position;
 use chuhan::search::see::see;
@@ -15,9 +15,6 @@ use chuhan::time::SearchLimits;
 
 fn benches(c: &mut Criterion) {
     let positions: Vec<Position> = BENCH_FENS.iter().map(|f| Position::from_fen(f).unwrap()).collect();
-    c.bench_function("evaluate_bench_positions", |b| {
-        b.iter(|| positions.iter().map(|p| evaluate(black_box(p)).0 as i64).sum::<i64>())
-    });
     c.bench_function("see_all_captures_bench_positions", |b| {
         b.iter(|| {
             let mut s = 0i64;

@@ -19,7 +19,7 @@ pub(crate) mod weights;
 
 pub(crate) use trace::{trace, Trace};
 
-use crate::attacks::{ADVISOR_STEPS, ELEPHANT_STEPS, GENERAL_STEPS, HORSE_JUMPS, HORSE_STEPS, SOLDIER_STEPS};
+use crate::attacks::{ADVISOR_STEPS, ELEPHANT_STEPS, GENERAL_STEPS, HORSE_JUMPS, SOLDIER_STEPS};
 use crate::board::square::{EAST, NORTH, ORTHOGONAL, SOUTH, WEST};
 use crate::board::{code_of, each_direction, side_tag, Board, Color, PieceKind, Square, EMPTY, OFF};
 use crate::position::Position;
@@ -154,173 +154,66 @@ fn is_kind(id: u8, color: Color, kind: PieceKind) -> bool {
     code_of(id) == (color as u8) << 3 | kind as u8
 }
 
-/// What each side attacks: `by[color][k]` has bit `p` set when a piece of
-/// `color` of kind index `k` attacks the point of index `p`
-/// ([`Square::point_index`]), that is could capture an enemy piece standing
-/// there (for a point holding a piece of `color` itself: defends it).
-/// Chariots reach the first piece on each line, cannons the first piece
-/// behind exactly one screen, horses jump over a free leg, elephants over a
-/// free eye on their own side of the river, soldiers step forward (and
-/// sideways once across the river), advisors and the general step inside
-/// their palace. The facing-generals rule is not an attack here. Bit
-/// [`NO_POINT`] collects the cells off the board and is never read.
-/// One set of bits per kind keeps the maps in registers while they are
-/// built (a byte per cell needs 512 bytes cleared and written per call).
-#[derive(Copy, Clone)]
-pub(crate) struct AttackMaps {
-    by: [[u128; 7]; 2],
+/// What one side's pieces attack, as masks over piece ids: bit `id` is set
+/// when the piece `id` stands where a piece of the group could capture it
+/// (an enemy piece: attacked; one of the side's own: defended). Chariots
+/// reach the first piece on each line, cannons the first piece behind
+/// exactly one screen, horses jump over a free leg, elephants over a free
+/// eye on their own side of the river, soldiers step forward (and sideways
+/// once across the river), advisors and the general step inside their
+/// palace; the facing-generals rule is not an attack here. The mobility
+/// loops of [`side_terms`] build them from the lines and jumps they look at
+/// anyway, and the threat terms ([`threat_terms`]) read them with one AND and
+/// one count per kind, with no loop over the pieces.
+#[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
+pub(crate) struct Attacks {
+    soldiers: u64,
+    /// Horses and cannons.
+    minors: u64,
+    /// Advisors and elephants.
+    defenders: u64,
+    /// Every piece, the general and the chariots included.
+    any: u64,
 }
 
-/// The bit of [`AttackMaps`] for cells off the board.
-const NO_POINT: u8 = 127;
-
-/// `POINT[cell]`: the point index of a cell, [`NO_POINT`] off the board.
-static POINT: [u8; 256] = {
-    let mut t = [NO_POINT; 256];
-    let mut i = 0;
-    while i < 90 {
-        t[Square::new((i % 9) as u8, (i / 9) as u8).index()] = i as u8;
-        i += 1;
-    }
-    t
-};
-
-/// `POINT_BIT[cell]`: the bit of a cell's point in [`AttackMaps`] (a
-/// table: loading it is cheaper than shifting 128 bits).
-static POINT_BIT: [u128; 256] = {
-    let mut t = [0u128; 256];
-    let mut i = 0;
-    while i < 256 {
-        t[i] = 1u128 << POINT[i];
-        i += 1;
-    }
-    t
-};
-
+/// The bit of the piece on a cell in [`Attacks`]: [`EMPTY`] (0) and [`OFF`]
+/// (64) both land on bit 0, which is no piece's id (ids are 16..48).
 #[inline(always)]
-fn point_bit(cell: u8) -> u128 {
-    POINT_BIT[cell as usize]
+fn id_bit(cell: u8) -> u64 {
+    1u64 << (cell & 63)
 }
 
-impl AttackMaps {
-    /// The points attacked by `color`'s pieces of the kinds in `kinds`.
-    #[inline(always)]
-    fn of(&self, color: Color, kinds: &[PieceKind]) -> u128 {
-        kinds.iter().fold(0, |s, k| s | self.by[color.index()][k.index()])
-    }
-
-    /// Whether a piece of `color` and `kind` attacks `sq`.
-    #[cfg(test)]
-    fn attacks(&self, color: Color, kind: PieceKind, sq: Square) -> bool {
-        self.by[color.index()][kind.index()] >> POINT[sq.index()] & 1 != 0
-    }
-}
-
-/// The attack maps of both sides (see [`AttackMaps`]).
+/// The threat and hanging-piece terms of `us`'s pieces, by kind, from what
+/// each side attacks (`ours`, `theirs`; see [`Attacks`]). A loop over the
+/// attacked pieces (a few at most) rather than a count per kind and term:
+/// without the POPCNT instruction (the portable x86-64 build) a count costs
+/// a dozen instructions.
 #[inline(always)]
-pub(crate) fn attack_maps(board: &Board) -> AttackMaps {
-    AttackMaps { by: [attack_sets(board, Color::Red), attack_sets(board, Color::Black)] }
-}
-
-#[inline(always)]
-fn attack_sets(board: &Board, color: Color) -> [u128; 7] {
-    let cells = board.cells();
-    let c = color.index();
-    // Step tables end with 0 when not full; cell 0 is off the board, so it
-    // lands on `NO_POINT`, and a blocked leg or eye is sent there too.
-    let mut soldiers = 0;
-    for sq in board.squares_of(color, PieceKind::Soldier) {
-        for to in SOLDIER_STEPS[c][sq.index()] {
-            soldiers |= point_bit(to);
-        }
-    }
-    let mut horses = 0;
-    for sq in board.squares_of(color, PieceKind::Horse) {
-        for (to, leg) in HORSE_STEPS[sq.index()] {
-            horses |= point_bit(if cells[leg as usize] == EMPTY { to } else { 0 });
-        }
-    }
-    let mut chariots = 0;
-    for sq in board.squares_of(color, PieceKind::Chariot) {
-        each_direction(|d| chariots |= point_bit(board.first_from(sq.0, d)));
-    }
-    let mut cannons = 0;
-    for sq in board.squares_of(color, PieceKind::Cannon) {
-        each_direction(|d| {
-            let screen = board.first_from(sq.0, d);
-            if cells[screen as usize] != OFF {
-                cannons |= point_bit(board.first_from(screen, d));
-            }
-        });
-    }
-    let mut advisors = 0;
-    for sq in board.squares_of(color, PieceKind::Advisor) {
-        for to in ADVISOR_STEPS[sq.index()] {
-            advisors |= point_bit(to);
-        }
-    }
-    let mut elephants = 0;
-    for sq in board.squares_of(color, PieceKind::Elephant) {
-        for (to, eye) in ELEPHANT_STEPS[c][sq.index()] {
-            elephants |= point_bit(if cells[eye as usize] == EMPTY { to } else { 0 });
-        }
-    }
-    let mut general = 0;
-    let g = board.general(color);
-    if g != Square(0) {
-        for to in GENERAL_STEPS[g.index()] {
-            general |= point_bit(to);
-        }
-    }
-    [general, advisors, elephants, horses, chariots, cannons, soldiers]
-}
-
-/// What attacks one side's pieces, as [`threats_of`] reads it.
-struct Threats {
-    /// Points the enemy attacks: with soldiers; horses or cannons; advisors
-    /// or elephants; anything.
-    soldiers: u128,
-    minors: u128,
-    defenders: u128,
-    any: u128,
-    /// Points our own pieces defend.
-    defended: u128,
-}
-
-/// The threat and hanging-piece terms of `us`'s pieces of the kind with
-/// code `K` (`PieceKind as u8`, advisor 2 .. soldier 7): counted without
-/// branches (which piece is attacked is unpredictable), then added once per
-/// term.
-#[inline(always)]
-fn threats_of<T: Terms, const K: u8>(board: &Board, us: Color, th: &Threats, t: &mut T) {
-    let k = K as usize - 1;
-    let (mut by_soldier, mut by_minor, mut by_defender, mut hanging) = (0, 0, 0, 0);
-    let mut m = board.mask(us, PieceKind::ALL[k]);
+fn threat_terms<T: Terms>(board: &Board, us: Color, ours: &Attacks, theirs: &Attacks, mut t: T) -> T {
+    use PieceKind::*;
+    // Every piece but the general (slot 0).
+    let mut m = board.side_mask(us) & theirs.any & !(1 << side_tag(us));
     while m != 0 {
-        let b = point_bit(board.square_of(m.trailing_zeros() as u8).0);
+        let id = m.trailing_zeros() as u8;
         m &= m - 1;
-        let hit = |set: u128| (set & b != 0) as i32;
-        by_soldier += hit(th.soldiers);
-        by_minor += hit(th.minors);
-        by_defender += hit(th.defenders);
-        hanging += hit(th.any & !th.defended);
+        let b = 1u64 << id;
+        let k = (code_of(id) & 7) as usize - 1;
+        let by = |set: u64, kinds: bool| (set & b != 0 && kinds) as i32;
+        term_of!(t, THREAT_BY_SOLDIER, k, by(theirs.soldiers, k <= Cannon.index()));
+        term_of!(t, THREAT_BY_MINOR, k, by(theirs.minors, k == Chariot.index()));
+        term_of!(t, THREAT_BY_DEFENDER, k, by(theirs.defenders, (Horse.index()..=Cannon.index()).contains(&k)));
+        term_of!(t, HANGING, k, by(!ours.any, true));
     }
-    if k <= PieceKind::Cannon.index() {
-        term_of!(t, THREAT_BY_SOLDIER, k, by_soldier);
-    }
-    if k == PieceKind::Chariot.index() {
-        term_of!(t, THREAT_BY_MINOR, k, by_minor);
-    }
-    if (PieceKind::Horse.index()..=PieceKind::Cannon.index()).contains(&k) {
-        term_of!(t, THREAT_BY_DEFENDER, k, by_defender);
-    }
-    term_of!(t, HANGING, k, hanging);
+    t
 }
 
-/// Positional terms in favour of `us`, added to `t`; `att` holds both sides'
-/// attack maps ([`attack_maps`]).
-fn side_terms<T: Terms>(board: &Board, us: Color, own: &Counts, their: &Counts, att: &AttackMaps, mut t: T) -> T {
+/// Positional terms in favour of `us`, added to `t`, and what `us`'s pieces
+/// attack (for [`threat_terms`], which needs both sides').
+fn side_terms<T: Terms>(board: &Board, us: Color, own: &Counts, their: &Counts, mut t: T) -> (T, Attacks) {
     let cells = board.cells();
+    let side = us.index();
+    let mut att = Attacks::default();
+    let mut chariots = 0;
     let them = !us;
     let tag = side_tag(us);
     let enemy = side_tag(them);
@@ -336,6 +229,7 @@ fn side_terms<T: Terms>(board: &Board, us: Color, own: &Counts, their: &Counts, 
         let mut mob = empty;
         for end in [e, w, n, so] {
             mob += (cells[end as usize] & enemy != 0) as i32;
+            chariots |= id_bit(cells[end as usize]);
         }
         let ahead = if us == Color::Red { n } else { so };
         if cells[ahead as usize] & tag == 0 {
@@ -353,7 +247,9 @@ fn side_terms<T: Terms>(board: &Board, us: Color, own: &Counts, their: &Counts, 
         let mut mob = 0;
         for (jump, leg) in HORSE_JUMPS {
             let to = cells[(sq.0 as i16 + jump) as usize];
-            mob += (cells[(sq.0 as i16 + leg) as usize] == EMPTY && to & (tag | OFF) == 0) as i32;
+            let free = cells[(sq.0 as i16 + leg) as usize] == EMPTY;
+            mob += (free && to & (tag | OFF) == 0) as i32;
+            att.minors |= id_bit(to) * free as u64;
         }
         let mut blocked = 0;
         for d in ORTHOGONAL {
@@ -373,8 +269,10 @@ fn side_terms<T: Terms>(board: &Board, us: Color, own: &Counts, their: &Counts, 
         let mut mob = empty;
         // Captures over each screen.
         for (screen, d) in [(e, EAST), (w, WEST), (n, NORTH), (so, SOUTH)] {
-            if cells[screen as usize] != OFF && cells[board.first_from(screen, d) as usize] & enemy != 0 {
-                mob += 1;
+            if cells[screen as usize] != OFF {
+                let target = cells[board.first_from(screen, d) as usize];
+                mob += (target & enemy != 0) as i32;
+                att.minors |= id_bit(target);
             }
         }
         term!(t, CANNON_MOBILITY, mob);
@@ -401,8 +299,12 @@ fn side_terms<T: Terms>(board: &Board, us: Color, own: &Counts, their: &Counts, 
             term!(t, BOTTOM_CANNON, 1);
         }
     }
-    // Crossed soldiers side by side.
+    // Crossed soldiers side by side. (The step tables end with cell 0,
+    // which is off the board, when a point has fewer steps.)
     for sq in board.squares_of(us, PieceKind::Soldier) {
+        for to in SOLDIER_STEPS[side][sq.index()] {
+            att.soldiers |= id_bit(cells[to as usize]);
+        }
         if !sq.is_home_half(us) {
             let right = cells[sq.index() + 1];
             if is_kind(right, us, PieceKind::Soldier) && !Square(sq.0 + 1).is_home_half(us) {
@@ -428,53 +330,53 @@ fn side_terms<T: Terms>(board: &Board, us: Color, own: &Counts, their: &Counts, 
             }
         }
     }
-    // Threats and hanging pieces: each of our pieces but the general, by
-    // what attacks and defends its point.
-    {
-        use PieceKind::*;
-        let th = Threats {
-            soldiers: att.of(them, &[Soldier]),
-            minors: att.of(them, &[Horse, Cannon]),
-            defenders: att.of(them, &[Advisor, Elephant]),
-            any: att.of(them, &PieceKind::ALL),
-            defended: att.of(us, &PieceKind::ALL),
-        };
-        threats_of::<T, 2>(board, us, &th, &mut t);
-        threats_of::<T, 3>(board, us, &th, &mut t);
-        threats_of::<T, 4>(board, us, &th, &mut t);
-        threats_of::<T, 5>(board, us, &th, &mut t);
-        threats_of::<T, 6>(board, us, &th, &mut t);
-        threats_of::<T, 7>(board, us, &th, &mut t);
+    // What the defenders and the general attack.
+    for sq in board.squares_of(us, PieceKind::Advisor) {
+        for to in ADVISOR_STEPS[sq.index()] {
+            att.defenders |= id_bit(cells[to as usize]);
+        }
     }
+    for sq in board.squares_of(us, PieceKind::Elephant) {
+        for (to, eye) in ELEPHANT_STEPS[side][sq.index()] {
+            att.defenders |= id_bit(cells[to as usize]) * (cells[eye as usize] == EMPTY) as u64;
+        }
+    }
+    let mut general = 0;
+    for to in GENERAL_STEPS[our_general.index()] {
+        general |= id_bit(cells[to as usize]);
+    }
+    att.any = att.soldiers | att.minors | att.defenders | chariots | general;
     // Pins against our general along its four lines: the only piece before
-    // an enemy chariot, or our pieces among the two before an enemy cannon.
-    if our_general != Square(0) {
-        for d in ORTHOGONAL {
+    // an enemy chariot, or our pieces among the two before an enemy cannon
+    // (looked for only when one stands on the general's file or rank).
+    let on_line = |sq: Square| sq.file() == our_general.file() || sq.rank() == our_general.rank();
+    let heavy = board.mask(them, PieceKind::Chariot) | board.mask(them, PieceKind::Cannon);
+    if our_general != Square(0) && board.squares_in(heavy).any(on_line) {
+        each_direction(|d| {
             let p1 = board.first_from(our_general.0, d);
-            if cells[p1 as usize] == OFF {
-                continue;
+            let first = cells[p1 as usize];
+            if first == OFF {
+                return;
             }
             let p2 = board.first_from(p1, d);
             let c2 = cells[p2 as usize];
             if c2 == OFF {
-                continue;
+                return;
             }
-            let first = cells[p1 as usize];
             if is_kind(c2, them, PieceKind::Chariot) {
                 if first & tag != 0 {
                     term_of!(t, PINNED, (code_of(first) & 7) as usize - 1, 1);
                 }
-                continue;
+                return;
             }
-            let p3 = board.first_from(p2, d);
-            if is_kind(cells[p3 as usize], them, PieceKind::Cannon) {
+            if is_kind(cells[board.first_from(p2, d) as usize], them, PieceKind::Cannon) {
                 for id in [first, c2] {
                     if id & tag != 0 {
                         term_of!(t, PINNED, (code_of(id) & 7) as usize - 1, 1);
                     }
                 }
             }
-        }
+        });
     }
     // Our general's safety: defenders against the enemy's attackers.
     term!(t, ADVISOR_MISSING_VS_CHARIOT, (2 - own.get(PieceKind::Advisor)) * their.get(PieceKind::Chariot));
@@ -510,7 +412,7 @@ fn side_terms<T: Terms>(board: &Board, us: Color, own: &Counts, their: &Counts, 
     if c == 0 && p == 2 {
         term!(t, DOUBLE_CANNON_NO_CHARIOT, 1);
     }
-    t
+    (t, att)
 }
 
 /// How much of an advantage for `strong` survives known drawish balances
@@ -627,9 +529,10 @@ fn evaluate_impl(pos: &Position, knowledge: Knowledge) -> i32 {
         acc
     };
     if knowledge >= Knowledge::Medium {
-        let att = attack_maps(board);
-        let r = side_terms(board, Color::Red, &red, &black, &att, (0, 0));
-        let b = side_terms(board, Color::Black, &black, &red, &att, (0, 0));
+        let (r, red_att) = side_terms(board, Color::Red, &red, &black, (0, 0));
+        let (b, black_att) = side_terms(board, Color::Black, &black, &red, (0, 0));
+        let r = threat_terms(board, Color::Red, &red_att, &black_att, r);
+        let b = threat_terms(board, Color::Black, &black_att, &red_att, b);
         mg += r.0 - b.0;
         eg += r.1 - b.1;
     }
@@ -710,29 +613,56 @@ mod tests {
         coef[base + 2 * kind.index()]
     }
 
-    #[test]
-    fn attack_maps_follow_the_moves() {
-        let maps = attack_maps(Position::startpos().board());
-        let at = |c: Color, k: PieceKind, f, r| maps.attacks(c, k, Square::new(f, r));
-        // The red cannon on b2 over the black cannon on b7 to the horse on b9.
-        assert!(at(Color::Red, PieceKind::Cannon, 1, 9));
-        // The red horse on b0 reaches a2 and c2; d1 is behind the elephant (leg c0).
-        assert!(at(Color::Red, PieceKind::Horse, 0, 2) && at(Color::Red, PieceKind::Horse, 2, 2));
-        assert!(!at(Color::Red, PieceKind::Horse, 3, 1));
-        // The chariot on a0 defends the horse beside it, the soldier on a3 steps to a4 only.
-        assert!(at(Color::Red, PieceKind::Chariot, 1, 0));
-        assert!(at(Color::Red, PieceKind::Soldier, 0, 4) && !at(Color::Red, PieceKind::Soldier, 1, 3));
-        // Elephants and advisors stay at home; the black general guards its palace.
-        assert!(at(Color::Red, PieceKind::Elephant, 4, 2) && at(Color::Red, PieceKind::Advisor, 4, 1));
-        assert!(at(Color::Black, PieceKind::General, 4, 8));
-        // Nothing reaches across the river at the start but the cannons.
-        for sq in Square::all().filter(|s| s.rank() >= 5) {
-            for k in PieceKind::ALL.into_iter().filter(|&k| k != PieceKind::Cannon) {
-                assert!(!at(Color::Red, k, sq.file(), sq.rank()), "{k:?} {sq:?}");
+    /// What `color` attacks, from the capture patterns of
+    /// [`crate::attacks::attacks_square`] tried on every pair of pieces (the
+    /// general's facing rule left out, as in [`Attacks`]).
+    fn attacks_by_pattern(board: &Board, color: Color) -> Attacks {
+        let mut att = Attacks::default();
+        let mut chariots_and_general = 0;
+        for (_, piece, from) in board.pieces(color) {
+            for (id, _, to) in board.pieces(Color::Red).chain(board.pieces(Color::Black)) {
+                let facing = piece.kind() == PieceKind::General && from.file() == to.file();
+                if to == from
+                    || !crate::attacks::attacks_square(board, piece, from, to)
+                    || facing && !GENERAL_STEPS[from.index()].contains(&to.0)
+                {
+                    continue;
+                }
+                let bit = 1u64 << id;
+                match piece.kind() {
+                    PieceKind::Soldier => att.soldiers |= bit,
+                    PieceKind::Horse | PieceKind::Cannon => att.minors |= bit,
+                    PieceKind::Advisor | PieceKind::Elephant => att.defenders |= bit,
+                    PieceKind::General | PieceKind::Chariot => chariots_and_general |= bit,
+                }
             }
         }
-        // Off-board cells never reach a point.
-        assert_eq!(POINT.iter().filter(|&&p| p != NO_POINT).count(), 90);
+        att.any = att.soldiers | att.minors | att.defenders | chariots_and_general;
+        att
+    }
+
+    /// The attack masks the mobility loops build equal the capture patterns
+    /// tried piece against piece, along seeded random games.
+    #[test]
+    fn attacks_follow_the_capture_patterns() {
+        let mut seen = [0u32; 4];
+        crate::test_support::random_walks(21, 3, 100, |pos, _| {
+            let board = pos.board();
+            for color in [Color::Red, Color::Black] {
+                let counts = Counts::of(board, color);
+                let (_, mut att) = side_terms(board, color, &counts, &counts, (0, 0));
+                // Bit 0 collects empty and off-board cells; no piece has it.
+                for set in [&mut att.soldiers, &mut att.minors, &mut att.defenders, &mut att.any] {
+                    *set &= !1;
+                }
+                assert_eq!(att, attacks_by_pattern(board, color), "{color:?} {}", pos.to_fen());
+                for (n, set) in seen.iter_mut().zip([att.soldiers, att.minors, att.defenders, att.any]) {
+                    *n += (set != 0) as u32;
+                }
+            }
+        });
+        // Every group attacked something somewhere.
+        assert!(seen.iter().all(|&n| n > 100), "{seen:?}");
     }
 
     #[test]

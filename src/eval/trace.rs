@@ -8,7 +8,7 @@
 
 use super::params::{self, id, Role, COUNT};
 use super::weights::{MATERIAL, PST};
-use super::{attack_maps, scale_factor, side_terms, Counts, Pair, Terms};
+use super::{scale_factor, side_terms, threat_terms, Counts, Pair, Terms};
 use crate::board::{Color, PieceKind};
 use crate::position::Position;
 
@@ -71,11 +71,12 @@ pub fn side_coefficients(pos: &Position) -> [Vec<i32>; 2] {
     let black = Counts::of(board, Color::Black);
     let mut r = Recorder { sign: 1, coef: vec![0; COUNT] };
     material_and_tables(&mut r, pos, Color::Red);
-    let att = attack_maps(board);
-    r = side_terms(board, Color::Red, &red, &black, &att, r);
+    let (r, red_att) = side_terms(board, Color::Red, &red, &black, r);
     let mut b = Recorder { sign: 1, coef: vec![0; COUNT] };
     material_and_tables(&mut b, pos, Color::Black);
-    b = side_terms(board, Color::Black, &black, &red, &att, b);
+    let (b, black_att) = side_terms(board, Color::Black, &black, &red, b);
+    let r = threat_terms(board, Color::Red, &red_att, &black_att, r);
+    let b = threat_terms(board, Color::Black, &black_att, &red_att, b);
     [r.coef, b.coef]
 }
 
@@ -88,11 +89,15 @@ pub(crate) fn trace(pos: &Position) -> Trace {
     material_and_tables(&mut rec, pos, Color::Red);
     rec.sign = -1;
     material_and_tables(&mut rec, pos, Color::Black);
-    let att = attack_maps(board);
     rec.sign = 1;
-    rec = side_terms(board, Color::Red, &red, &black, &att, rec);
+    let red_att;
+    (rec, red_att) = side_terms(board, Color::Red, &red, &black, rec);
     rec.sign = -1;
-    rec = side_terms(board, Color::Black, &black, &red, &att, rec);
+    let black_att;
+    (rec, black_att) = side_terms(board, Color::Black, &black, &red, rec);
+    rec = threat_terms(board, Color::Black, &black_att, &red_att, rec);
+    rec.sign = 1;
+    rec = threat_terms(board, Color::Red, &red_att, &black_att, rec);
     let terms = rec
         .coef
         .iter()

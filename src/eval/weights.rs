@@ -2,8 +2,8 @@
 //!
 //! Units are centipawn-like. The values are fitted by `chuhan tune` to the
 //! results of self-play games (README "Tuning"), not set by hand: the
-//! material values below are the tuned ones (a horse 680 in the middlegame
-//! and 234 in the endgame, a chariot 1748 and 836), and the piece-square
+//! material values below are the tuned ones (a horse 724 in the middlegame
+//! and 202 in the endgame, a chariot 1866 and 731), and the piece-square
 //! tables add to them. A pair is `(middlegame, endgame)`,
 //! blended by the game phase. Piece-square tables are written from Red's
 //! point of view as the board is drawn: the first row is rank 9 (Black's
@@ -16,7 +16,7 @@
 pub type Pair = (i32, i32);
 
 /// Material by kind index (General, Advisor, Elephant, Horse, Chariot, Cannon, Soldier).
-pub const MATERIAL: [Pair; 7] = [(0, 0), (83, 65), (305, 26), (680, 234), (1748, 836), (749, 255), (117, 42)];
+pub const MATERIAL: [Pair; 7] = [(0, 0), (69, 64), (307, 19), (724, 202), (1866, 731), (791, 220), (135, 42)];
 
 /// Game-phase weight of each kind (chariots most, horses and cannons next).
 pub const PHASE_WEIGHT: [i32; 7] = [0, 0, 0, 3, 6, 3, 0];
@@ -24,7 +24,7 @@ pub const PHASE_WEIGHT: [i32; 7] = [0, 0, 0, 3, 6, 3, 0];
 pub const PHASE_MAX: i32 = 48;
 
 /// Side-to-move bonus.
-pub const TEMPO: i32 = 1;
+pub const TEMPO: i32 = 8;
 
 /// Piece values for static exchange evaluation and MVV-LVA, by kind index.
 pub const SEE_VALUE: [i32; 7] = [5000, 120, 120, 430, 1000, 440, 80];
@@ -42,9 +42,9 @@ pub const PST_GENERAL: (Table, Table) = (
         [0; 9],
         [0; 9],
         [0; 9],
-        [0, 0, 0, -361, -266, -361, 0, 0, 0],
-        [0, 0, 0, -128, 10, -128, 0, 0, 0],
-        [0, 0, 0, 30, 122, 30, 0, 0, 0],
+        [0, 0, 0, -392, -336, -392, 0, 0, 0],
+        [0, 0, 0, -112, 9, -112, 0, 0, 0],
+        [0, 0, 0, 42, 126, 42, 0, 0, 0],
     ],
     [
         [0; 9],
@@ -54,9 +54,9 @@ pub const PST_GENERAL: (Table, Table) = (
         [0; 9],
         [0; 9],
         [0; 9],
-        [0, 0, 0, 20, 2, 20, 0, 0, 0],
-        [0, 0, 0, 15, 7, 15, 0, 0, 0],
-        [0, 0, 0, -7, -24, -7, 0, 0, 0],
+        [0, 0, 0, 23, 15, 23, 0, 0, 0],
+        [0, 0, 0, 5, 7, 5, 0, 0, 0],
+        [0, 0, 0, -8, -22, -8, 0, 0, 0],
     ],
 );
 
@@ -70,9 +70,9 @@ pub const PST_ADVISOR: (Table, Table) = (
         [0; 9],
         [0; 9],
         [0; 9],
-        [0, 0, 0, -84, 0, -84, 0, 0, 0],
-        [0, 0, 0, 0, 38, 0, 0, 0, 0],
-        [0, 0, 0, -7, 0, -7, 0, 0, 0],
+        [0, 0, 0, -78, 0, -78, 0, 0, 0],
+        [0, 0, 0, 0, 31, 0, 0, 0, 0],
+        [0, 0, 0, -12, 0, -12, 0, 0, 0],
     ],
     [
         [0; 9],
@@ -82,9 +82,9 @@ pub const PST_ADVISOR: (Table, Table) = (
         [0; 9],
         [0; 9],
         [0; 9],
-        [0, 0, 0, -27, 0, -27, 0, 0, 0],
-        [0, 0, 0, 0, -43, 0, 0, 0, 0],
-        [0, 0, 0, -35, 0, -35, 0, 0, 0],
+        [0, 0, 0, -29, 0, -29, 0, 0, 0],
+        [0, 0, 0, 0, -46, 0, 0, 0, 0],
+        [0, 0, 0, -33, 0, -33, 0, 0, 0],
     ],
 );
 
@@ -96,11 +96,11 @@ pub const PST_ELEPHANT: (Table, Table) = (
         [0; 9],
         [0; 9],
         [0; 9],
-        [0, 0, 10, 0, 0, 0, 10, 0, 0],
+        [0, 0, 19, 0, 0, 0, 19, 0, 0],
         [0; 9],
-        [20, 0, 0, 0, 91, 0, 0, 0, 20],
+        [19, 0, 0, 0, 87, 0, 0, 0, 19],
         [0; 9],
-        [0, 0, 53, 0, 0, 0, 53, 0, 0],
+        [0, 0, 55, 0, 0, 0, 55, 0, 0],
     ],
     [
         [0; 9],
@@ -108,11 +108,11 @@ pub const PST_ELEPHANT: (Table, Table) = (
         [0; 9],
         [0; 9],
         [0; 9],
-        [0, 0, -31, 0, 0, 0, -31, 0, 0],
+        [0, 0, -37, 0, 0, 0, -37, 0, 0],
         [0; 9],
-        [-39, 0, 0, 0, -49, 0, 0, 0, -39],
+        [-41, 0, 0, 0, -49, 0, 0, 0, -41],
         [0; 9],
-        [0, 0, -33, 0, 0, 0, -33, 0, 0],
+        [0, 0, -35, 0, 0, 0, -35, 0, 0],
     ],
 );
 
@@ -120,28 +120,28 @@ pub const PST_ELEPHANT: (Table, Table) = (
 /// river points near the enemy palace; the palace heart blocks the general.
 pub const PST_HORSE: (Table, Table) = (
     [
-        [72, 180, 218, 317, 153, 317, 218, 180, 72],
-        [83, 197, 310, 122, 400, 122, 310, 197, 83],
-        [96, 140, 38, 332, 388, 332, 38, 140, 96],
-        [-34, 275, -17, 271, -30, 271, -17, 275, -34],
-        [16, 32, 3, 177, 72, 177, 3, 32, 16],
-        [-21, -7, 144, -18, 93, -18, 144, -7, -21],
-        [-7, -74, 4, -70, 83, -70, 4, -74, -7],
-        [-19, -61, -42, 95, -38, 95, -42, -61, -19],
-        [-70, 26, -12, 33, -62, 33, -12, 26, -70],
-        [6, -113, 19, -71, -296, -71, 19, -113, 6],
+        [17, 101, 181, 342, 259, 342, 181, 101, 17],
+        [-51, 104, 317, 138, 503, 138, 317, 104, -51],
+        [153, 134, 28, 395, 412, 395, 28, 134, 153],
+        [-34, 296, 2, 312, 0, 312, 2, 296, -34],
+        [53, 37, 69, 173, 78, 173, 69, 37, 53],
+        [18, 12, 149, 7, 78, 7, 149, 12, 18],
+        [-6, -31, -13, -54, 80, -54, -13, -31, -6],
+        [-33, -51, -42, 131, -13, 131, -42, -51, -33],
+        [-71, 2, -48, 21, -38, 21, -48, 2, -71],
+        [-184, -118, 7, -84, -422, -84, 7, -118, -184],
     ],
     [
-        [8, 52, 14, 15, 76, 15, 14, 52, 8],
-        [61, -36, 10, 16, -49, 16, 10, -36, 61],
-        [76, 23, 68, 3, 0, 3, 68, 23, 76],
-        [49, 16, 76, 7, 89, 7, 76, 16, 49],
-        [63, 50, 87, 27, 43, 27, 87, 50, 63],
-        [-1, 25, 19, 85, 13, 85, 19, 25, -1],
-        [-23, 46, 15, 33, 21, 33, 15, 46, -23],
-        [-47, 30, 26, 0, -29, 0, 26, 30, -47],
-        [-150, -103, -18, -50, -147, -50, -18, -103, -150],
-        [-98, 21, -87, -9, -124, -9, -87, 21, -98],
+        [40, 40, 21, -21, 142, -21, 21, 40, 40],
+        [116, -21, 3, 11, -48, 11, 3, -21, 116],
+        [55, 32, 57, -9, -9, -9, 57, 32, 55],
+        [43, 3, 70, -2, 36, -2, 70, 3, 43],
+        [23, 46, 38, 31, 45, 31, 38, 46, 23],
+        [6, 24, 19, 49, 24, 49, 19, 24, 6],
+        [-12, 0, 28, 32, 23, 32, 28, 0, -12],
+        [-49, 13, 11, -8, -32, -8, 11, 13, -49],
+        [-140, -78, -8, -36, -178, -36, -8, -78, -140],
+        [50, 24, -29, 10, -47, 10, -29, 24, 50],
     ],
 );
 
@@ -149,28 +149,28 @@ pub const PST_HORSE: (Table, Table) = (
 /// in the corner is undeveloped.
 pub const PST_CHARIOT: (Table, Table) = (
     [
-        [5, 17, -37, 267, 83, 267, -37, 17, 5],
-        [21, 59, 51, 77, 234, 77, 51, 59, 21],
-        [31, 32, 3, 46, 5, 46, 3, 32, 31],
-        [23, 66, 90, 35, -2, 35, 90, 66, 23],
-        [38, 21, 34, 72, 81, 72, 34, 21, 38],
-        [-15, 53, 40, 45, 46, 45, 40, 53, -15],
-        [-9, 43, 49, 63, 64, 63, 49, 43, -9],
-        [-27, 11, -23, 21, -24, 21, -23, 11, -27],
-        [-42, -16, 40, 6, -73, 6, 40, -16, -42],
-        [-64, 19, 25, 63, 2, 63, 25, 19, -64],
+        [2, 41, 6, 309, 135, 309, 6, 41, 2],
+        [-60, 70, 28, 59, 236, 59, 28, 70, -60],
+        [46, 31, 2, 39, 12, 39, 2, 31, 46],
+        [20, 74, 100, 55, 11, 55, 100, 74, 20],
+        [8, 19, 40, 71, 68, 71, 40, 19, 8],
+        [-19, 68, 49, 50, 64, 50, 49, 68, -19],
+        [6, 30, 60, 83, 101, 83, 60, 30, 6],
+        [-32, 19, -9, 32, -30, 32, -9, 19, -32],
+        [-46, -24, 11, -6, -50, -6, 11, -24, -46],
+        [-68, 19, 14, 48, 35, 48, 14, 19, -68],
     ],
     [
-        [-55, -3, 21, -86, -33, -86, 21, -3, -55],
-        [-60, 7, -29, -21, 83, -21, -29, 7, -60],
-        [0, 2, 25, 84, 84, 84, 25, 2, 0],
-        [-7, 13, 3, 47, 67, 47, 3, 13, -7],
-        [-38, 28, 28, 7, 16, 7, 28, 28, -38],
-        [26, 15, 29, 35, 26, 35, 29, 15, 26],
-        [61, 29, 26, 48, 63, 48, 26, 29, 61],
-        [-6, -31, -11, 21, 98, 21, -11, -31, -6],
-        [-29, -18, -51, 3, 23, 3, -51, -18, -29],
-        [-101, -42, -128, 6, -48, 6, -128, -42, -101],
+        [-48, -27, -9, -121, -56, -121, -9, -27, -48],
+        [-8, -10, -22, -3, 75, -3, -22, -10, -8],
+        [-2, -2, 25, 71, 109, 71, 25, -2, -2],
+        [5, 5, -14, 36, 72, 36, -14, 5, 5],
+        [-7, 27, 29, 15, 38, 15, 29, 27, -7],
+        [26, 0, 34, 37, 25, 37, 34, 0, 26],
+        [49, 39, 21, 21, 46, 21, 21, 39, 49],
+        [-9, -32, 3, 15, 117, 15, 3, -32, -9],
+        [-57, -12, -42, 10, 20, 10, -42, -12, -57],
+        [-104, -60, -104, 15, -146, 15, -104, -60, -104],
     ],
 );
 
@@ -178,28 +178,28 @@ pub const PST_CHARIOT: (Table, Table) = (
 /// pieces (bottom cannon a9/i9 corners); poor in front of the enemy palace.
 pub const PST_CANNON: (Table, Table) = (
     [
-        [89, -8, -103, -67, -231, -67, -103, -8, 89],
-        [107, -6, -104, -96, -156, -96, -104, -6, 107],
-        [60, -10, -106, -42, -165, -42, -106, -10, 60],
-        [51, -6, 26, -25, 49, -25, 26, -6, 51],
-        [115, -44, 27, -83, 157, -83, 27, -44, 115],
-        [1, 0, 70, 38, 79, 38, 70, 0, 1],
-        [-42, 11, 29, 31, 149, 31, 29, 11, -42],
-        [60, 1, 72, 71, 96, 71, 72, 1, 60],
-        [35, 1, 112, 12, 85, 12, 112, 1, 35],
-        [-72, -45, 101, 11, -161, 11, 101, -45, -72],
+        [93, -7, -98, -37, -316, -37, -98, -7, 93],
+        [90, -2, -99, -78, -182, -78, -99, -2, 90],
+        [79, -8, -43, -56, -119, -56, -43, -8, 79],
+        [49, 2, 18, -20, 52, -20, 18, 2, 49],
+        [65, -48, 26, -64, 178, -64, 26, -48, 65],
+        [6, 0, 66, 41, 117, 41, 66, 0, 6],
+        [-31, 3, 34, 36, 173, 36, 34, 3, -31],
+        [61, -2, 83, 74, 89, 74, 83, -2, 61],
+        [48, 16, 107, 8, 93, 8, 107, 16, 48],
+        [-61, -47, 78, -8, -73, -8, 78, -47, -61],
     ],
     [
-        [-43, 4, 30, 24, -75, 24, 30, 4, -43],
-        [-51, -25, 36, 5, 25, 5, 36, -25, -51],
-        [-40, -19, 59, -70, -14, -70, 59, -19, -40],
-        [-22, -7, -23, 0, -4, 0, -23, -7, -22],
-        [-51, -2, -44, 43, -37, 43, -44, -2, -51],
-        [-16, 3, -53, -4, -15, -4, -53, 3, -16],
-        [-9, -20, 1, -18, -33, -18, 1, -20, -9],
-        [-32, -4, -24, -8, 11, -8, -24, -4, -32],
-        [-42, -6, -75, 18, 25, 18, -75, -6, -42],
-        [-30, -58, -88, -14, 52, -14, -88, -58, -30],
+        [-56, -6, 12, -12, -29, -12, 12, -6, -56],
+        [-53, -25, 34, -8, 83, -8, 34, -25, -53],
+        [-28, -25, -37, -58, 1, -58, -37, -25, -28],
+        [-23, -4, -16, -5, -4, -5, -16, -4, -23],
+        [-16, -2, -30, 40, -52, 40, -30, -2, -16],
+        [-7, -2, -59, 5, -29, 5, -59, -2, -7],
+        [-8, -21, -12, -23, -43, -23, -12, -21, -8],
+        [-34, -4, -29, -3, 24, -3, -29, -4, -34],
+        [-47, -8, -60, 29, 5, 29, -60, -8, -47],
+        [-52, -77, -67, 2, 21, 2, -67, -77, -52],
     ],
 );
 
@@ -208,25 +208,25 @@ pub const PST_CANNON: (Table, Table) = (
 /// on the enemy back rank where they can only move sideways.
 pub const PST_SOLDIER: (Table, Table) = (
     [
-        [-259, 93, -167, 193, 226, 193, -167, 93, -259],
-        [49, 342, 358, 569, 950, 569, 358, 342, 49],
-        [200, 295, 216, 291, 466, 291, 216, 295, 200],
-        [16, 164, 137, 204, 293, 204, 137, 164, 16],
-        [8, -6, 83, 187, 146, 187, 83, -6, 8],
-        [-69, 0, 12, 0, -12, 0, 12, 0, -69],
-        [-82, 0, -67, 0, -2, 0, -67, 0, -82],
+        [-285, -11, -90, 172, 159, 172, -90, -11, -285],
+        [9, 397, 381, 742, 1232, 742, 381, 397, 9],
+        [150, 275, 249, 367, 556, 367, 249, 275, 150],
+        [13, 173, 156, 224, 262, 224, 156, 173, 13],
+        [-16, 53, 84, 194, 156, 194, 84, 53, -16],
+        [-79, 0, 5, 0, -17, 0, 5, 0, -79],
+        [-79, 0, -75, 0, -10, 0, -75, 0, -79],
         [0; 9],
         [0; 9],
         [0; 9],
     ],
     [
-        [43, -4, 53, -38, -73, -38, 53, -4, 43],
-        [3, 10, 57, 43, 74, 43, 57, 10, 3],
-        [47, 35, 79, 227, 143, 227, 79, 35, 47],
-        [105, 94, 114, 80, 53, 80, 114, 94, 105],
-        [128, 140, 130, 86, 98, 86, 130, 140, 128],
-        [85, 0, 30, 0, 108, 0, 30, 0, 85],
-        [95, 0, 35, 0, 111, 0, 35, 0, 95],
+        [54, 20, 41, -32, -64, -32, 41, 20, 54],
+        [2, -1, 55, 66, 43, 66, 55, -1, 2],
+        [61, 41, 71, 226, 155, 226, 71, 41, 61],
+        [101, 75, 91, 77, 88, 77, 91, 75, 101],
+        [132, 96, 131, 88, 95, 88, 131, 96, 132],
+        [89, 0, 34, 0, 116, 0, 34, 0, 89],
+        [97, 0, 42, 0, 117, 0, 42, 0, 97],
         [0; 9],
         [0; 9],
         [0; 9],
@@ -241,41 +241,41 @@ pub const PST: [(Table, Table); 7] =
 // Positional terms (pairs are (middlegame, endgame); signs as applied).
 
 /// Chariot mobility, per reachable point.
-pub const CHARIOT_MOBILITY: Pair = (8, 1);
+pub const CHARIOT_MOBILITY: Pair = (7, 1);
 /// Horse mobility, per legal jump (leg free, destination not own).
-pub const HORSE_MOBILITY: Pair = (23, 3);
+pub const HORSE_MOBILITY: Pair = (20, 2);
 /// A horse with at most one jump (trapped, 马被困).
-pub const HORSE_TRAPPED: Pair = (20, -92);
+pub const HORSE_TRAPPED: Pair = (14, -65);
 /// Per horse leg blocked by an own piece.
-pub const HORSE_LEG_BLOCKED: Pair = (-5, 10);
+pub const HORSE_LEG_BLOCKED: Pair = (-11, 11);
 /// Cannon mobility, per quiet point or capture.
-pub const CANNON_MOBILITY: Pair = (5, -1);
+pub const CANNON_MOBILITY: Pair = (4, 0);
 /// A chariot with no own piece ahead of it on its file.
-pub const CHARIOT_OPEN_FILE: Pair = (18, 37);
+pub const CHARIOT_OPEN_FILE: Pair = (26, 29);
 /// 空头炮: a cannon on the enemy general's file with nothing between.
-pub const EMPTY_HEAD_CANNON: Pair = (217, -41);
+pub const EMPTY_HEAD_CANNON: Pair = (226, -41);
 /// 炮镇窝心马: a cannon on the general's file whose only screen is that side's horse on the palace heart.
-pub const CANNON_PINS_PALACE_HORSE: Pair = (-9, 42);
+pub const CANNON_PINS_PALACE_HORSE: Pair = (53, -10);
 /// 沉底炮: a cannon on the enemy back rank while the enemy general stands on it.
-pub const BOTTOM_CANNON: Pair = (101, -17);
+pub const BOTTOM_CANNON: Pair = (105, -13);
 /// A chariot on the enemy back rank while the enemy general stands on it.
-pub const CHARIOT_BACK_RANK: Pair = (-8, 12);
+pub const CHARIOT_BACK_RANK: Pair = (-25, 39);
 /// Per missing advisor, per enemy chariot.
-pub const ADVISOR_MISSING_VS_CHARIOT: Pair = (-109, -96);
+pub const ADVISOR_MISSING_VS_CHARIOT: Pair = (-126, -100);
 /// Per missing elephant, per enemy cannon.
-pub const ELEPHANT_MISSING_VS_CANNON: Pair = (10, 11);
+pub const ELEPHANT_MISSING_VS_CANNON: Pair = (-1, 20);
 /// Two advisors guarding each other (士连).
-pub const CONNECTED_ADVISORS: Pair = (21, 25);
+pub const CONNECTED_ADVISORS: Pair = (25, 24);
 /// Two elephants guarding each other (相连).
-pub const CONNECTED_ELEPHANTS: Pair = (56, 8);
+pub const CONNECTED_ELEPHANTS: Pair = (58, 4);
 /// Per pair of crossed soldiers side by side.
-pub const SOLDIERS_CONNECTED: Pair = (11, 23);
+pub const SOLDIERS_CONNECTED: Pair = (84, -29);
 /// Chariot, horse and cannon together (车马炮).
-pub const CHARIOT_HORSE_CANNON: Pair = (-113, 299);
+pub const CHARIOT_HORSE_CANNON: Pair = (-140, 366);
 /// Horse and cannon without chariots (马炮 coordinate better than two of a kind).
-pub const HORSE_CANNON_NO_CHARIOT: Pair = (91, 33);
+pub const HORSE_CANNON_NO_CHARIOT: Pair = (27, 66);
 /// Two cannons without chariots (cannons lack screens in the endgame).
-pub const DOUBLE_CANNON_NO_CHARIOT: Pair = (31, 67);
+pub const DOUBLE_CANNON_NO_CHARIOT: Pair = (-14, 81);
 // Attacks between pieces, by the kind index of the piece attacked (General,
 // Advisor, Elephant, Horse, Chariot, Cannon, Soldier); an entry for a kind
 // the term never counts stays (0, 0). A point is attacked by a piece when the
@@ -286,22 +286,22 @@ pub const DOUBLE_CANNON_NO_CHARIOT: Pair = (31, 67);
 // their palace); a piece defends the points it attacks.
 
 /// Our piece attacked by an enemy soldier (advisor, elephant, horse, chariot, cannon).
-pub const THREAT_BY_SOLDIER: [Pair; 7] = [(0, 0), (-10, -10), (-15, -10), (-40, -30), (-60, -40), (-40, -30), (0, 0)];
+pub const THREAT_BY_SOLDIER: [Pair; 7] = [(0, 0), (102, 25), (-32, 34), (-81, -15), (-80, -72), (-134, 24), (0, 0)];
 /// Our chariot attacked by an enemy horse or cannon.
-pub const THREAT_BY_MINOR: [Pair; 7] = [(0, 0), (0, 0), (0, 0), (0, 0), (-50, -35), (0, 0), (0, 0)];
+pub const THREAT_BY_MINOR: [Pair; 7] = [(0, 0), (0, 0), (0, 0), (0, 0), (-57, -55), (0, 0), (0, 0)];
 /// Our horse, chariot or cannon attacked by an enemy advisor or elephant.
-pub const THREAT_BY_DEFENDER: [Pair; 7] = [(0, 0), (0, 0), (0, 0), (-30, -20), (-50, -35), (-30, -20), (0, 0)];
+pub const THREAT_BY_DEFENDER: [Pair; 7] = [(0, 0), (0, 0), (0, 0), (-97, 49), (-26, -14), (-25, 26), (0, 0)];
 /// Our piece (any kind but the general) attacked by an enemy piece and
 /// defended by none of ours, whichever side is to move.
-pub const HANGING: [Pair; 7] = [(0, 0), (-10, -10), (-10, -10), (-25, -20), (-40, -30), (-25, -20), (-8, -10)];
+pub const HANGING: [Pair; 7] = [(0, 0), (-17, -42), (-35, -7), (-63, -35), (-12, 38), (-57, -63), (13, -45)];
 /// Our piece pinned against our general: the only piece between the general
 /// and an enemy chariot on a line, or one of the two pieces between the
 /// general and an enemy cannon (moving it off the line would give check).
-pub const PINNED: [Pair; 7] = [(0, 0), (-5, -5), (-5, -5), (-20, -15), (-30, -20), (-20, -15), (-5, -5)];
+pub const PINNED: [Pair; 7] = [(0, 0), (29, -12), (-14, 9), (-94, -79), (-204, 20), (-11, -82), (2, -21)];
 /// Attack units of pieces in the zone around the enemy palace, by kind index.
 pub const KING_ATTACK_UNITS: [i32; 7] = [0, 0, 0, 3, 4, 3, 2];
 /// Middlegame penalty for the attack units against a general (only with >= 2 attackers).
-pub const KING_ATTACK: [i32; 16] = [0, 0, 4, 10, 87, 84, 40, 23, 108, 123, 45, 132, 73, -124, 251, 295];
+pub const KING_ATTACK: [i32; 16] = [0, 0, 4, 10, 52, 48, 45, 35, 128, 125, 41, 164, 97, -121, 264, 313];
 
 // ---------------------------------------------------------------------------
 // Drawish endgames: scale factors out of [`SCALE_FULL`].

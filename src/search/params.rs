@@ -10,7 +10,7 @@
 //! only), so an SPSA driver (`tests/tools/spsa.py`) can tune them without
 //! recompiling; [`set`] is the entry point.
 //!
-//! Units: scores in centipawn-like units of [`crate::eval`] (a horse 680/234 mg/eg),
+//! Units: scores in centipawn-like units of [`crate::eval`] (a horse 724/202 mg/eg),
 //! depths in plies.
 //!
 //! Measured in self-play with `chuhan match` (one binary, the UCCI `pruning`
