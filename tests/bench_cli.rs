@@ -1,7 +1,6 @@
 //! `chuhan bench` and `chuhan compiler` end to end: Stockfish's bench
 //! arguments and summary lines, bad arguments, position files read safely.
 
-use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -14,10 +13,9 @@ fn chuhan(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("chuhan-bench-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+/// A scratch directory for one test, removed when it goes out of scope.
+fn scratch_dir() -> tempfile::TempDir {
+    tempfile::Builder::new().prefix("chuhan-bench-cli-").tempdir().expect("temp dir")
 }
 
 /// The `<nodes> nodes <nps> nps` last line, and the per-position lines' nodes.
@@ -88,7 +86,8 @@ fn explicit_arguments_in_stockfish_order() {
 
 #[test]
 fn position_files() {
-    let file = scratch("two.epd");
+    let dir = scratch_dir();
+    let file = dir.path().join("two.epd");
     std::fs::write(
         &file,
         "# two positions\n\
@@ -103,12 +102,12 @@ fn position_files() {
     assert_eq!(lines.len(), 4, "{out}");
     assert!(lines[1].contains("4k4/9/9/9/9/9/9/9/9/3K1R3 w"), "{out}");
     // A FIFO, a device, a directory, a missing file, a bad line, an empty file.
-    let fifo = scratch("bench.fifo");
+    let fifo = dir.path().join("bench.fifo");
     let _ = std::fs::remove_file(&fifo);
     assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
-    let bad = scratch("bad.epd");
+    let bad = dir.path().join("bad.epd");
     std::fs::write(&bad, "rnbakabnr/9/1c5c1 w\n").unwrap();
-    let empty = scratch("empty.epd");
+    let empty = dir.path().join("empty.epd");
     std::fs::write(&empty, "# nothing\n").unwrap();
     let dir = file.parent().unwrap().to_str().unwrap().to_string();
     let start = Instant::now();

@@ -1,6 +1,5 @@
 //! `chuhan book build|probe|suite` end to end: spawns the real binary.
 
-use std::path::PathBuf;
 use std::process::Command;
 
 fn chuhan(args: &[&str]) -> (i32, String, String) {
@@ -12,15 +11,15 @@ fn chuhan(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("chuhan-book-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+/// A scratch directory for one test, removed when it goes out of scope.
+fn scratch_dir() -> tempfile::TempDir {
+    tempfile::Builder::new().prefix("chuhan-book-cli-").tempdir().expect("temp dir")
 }
 
 #[test]
 fn build_reproduces_the_committed_book() {
-    let out = scratch("rebuilt.book");
+    let dir = scratch_dir();
+    let out = dir.path().join("rebuilt.book");
     let src = concat!(env!("CARGO_MANIFEST_DIR"), "/book/openings.txt");
     let (code, stdout, stderr) = chuhan(&["build", src, "-o", out.to_str().unwrap()]);
     assert_eq!(code, 0, "{stderr}");
@@ -31,9 +30,10 @@ fn build_reproduces_the_committed_book() {
 
 #[test]
 fn build_fails_on_an_illegal_move_naming_line_and_ply() {
-    let src = scratch("bad.txt");
+    let dir = scratch_dir();
+    let src = dir.path().join("bad.txt");
     std::fs::write(&src, "# test\nh2e2 h9g7 | 1 | C00 | ok\nh2e2 h9g7 h0g2 g7g6 | 1 | C00 | bad\n").unwrap();
-    let out = scratch("bad.book");
+    let out = dir.path().join("bad.book");
     let (code, _, stderr) = chuhan(&["build", src.to_str().unwrap(), "-o", out.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(stderr.contains("line 3, ply 4"), "{stderr}");
@@ -42,10 +42,11 @@ fn build_fails_on_an_illegal_move_naming_line_and_ply() {
 
 #[test]
 fn probe_lists_book_moves_and_rejects_a_corrupt_book() {
+    let dir = scratch_dir();
     let (code, stdout, _) = chuhan(&["probe", "--moves", "h2e2"]);
     assert_eq!(code, 0);
     assert!(stdout.lines().any(|l| l.starts_with("h9g7 ")), "{stdout}");
-    let bad = scratch("corrupt.book");
+    let bad = dir.path().join("corrupt.book");
     std::fs::write(&bad, b"CHUHANBK\x01\x00\x00\x00").unwrap();
     let (code, _, stderr) = chuhan(&["probe", "--book", bad.to_str().unwrap()]);
     assert_eq!(code, 2);
@@ -54,13 +55,14 @@ fn probe_lists_book_moves_and_rejects_a_corrupt_book() {
 
 #[test]
 fn verify_depth_reports_an_unbalanced_line() {
-    let src = scratch("verify.txt");
+    let dir = scratch_dir();
+    let src = dir.path().join("verify.txt");
     std::fs::write(
         &src,
         "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 | 1 | C00 | 中炮对屏风马\ng0e2 h9g7 h0g2 i9h9 i0h0 h7h0 | 1 | A10 | 飞相局\n",
     )
     .unwrap();
-    let out = scratch("verify.book");
+    let out = dir.path().join("verify.book");
     let (code, stdout, stderr) = chuhan(&[
         "build",
         src.to_str().unwrap(),

@@ -6,7 +6,7 @@
 mod common;
 
 use std::collections::HashSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use chuhan::book::{canonical, BookEntry, OpeningBook};
@@ -48,21 +48,19 @@ fn uci() -> Engine {
     e
 }
 
-/// A scratch directory for this test process.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("chuhan-book-protocol-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join(name)
+/// A scratch directory for one test, removed when it goes out of scope.
+fn scratch_dir() -> tempfile::TempDir {
+    tempfile::Builder::new().prefix("chuhan-book-protocol-").tempdir().expect("temp dir")
 }
 
 /// A book file holding one move from the start position: `e0e1`, a move the
 /// embedded book never plays (so answers from this book are recognisable).
-fn king_book(name: &str) -> PathBuf {
+fn king_book(dir: &Path, name: &str) -> PathBuf {
     let pos = Position::startpos();
     let m = pos.parse_move("e0e1").unwrap();
     let (key, mv) = canonical(&pos, m);
     let book = OpeningBook::from_entries(vec![BookEntry { key, mv, weight: 7 }]);
-    let path = scratch(name);
+    let path = dir.join(name);
     std::fs::write(&path, book.to_bytes()).expect("write book");
     path
 }
@@ -187,10 +185,11 @@ fn usebook_false_searches_and_analysis_goes_never_use_the_book() {
 
 #[test]
 fn missing_corrupt_and_truncated_book_files_are_reported_and_skipped() {
+    let dir = scratch_dir();
     let start = Position::startpos();
-    let garbage = scratch("garbage.book");
+    let garbage = dir.path().join("garbage.book");
     std::fs::write(&garbage, b"this is not an opening book, just some text long enough for a header").unwrap();
-    let truncated = scratch("truncated.book");
+    let truncated = dir.path().join("truncated.book");
     let full = OpeningBook::embedded().unwrap().to_bytes();
     std::fs::write(&truncated, &full[..full.len() - 5]).unwrap();
     let mut e = ucci();
@@ -222,7 +221,7 @@ fn missing_corrupt_and_truncated_book_files_are_reported_and_skipped() {
     assert!(start_book_moves().contains(&mv), "{mv} is not a book move");
 
     // A book whose header is intact but whose records were tampered with.
-    let tampered = scratch("tampered.book");
+    let tampered = dir.path().join("tampered.book");
     let mut bytes = full.clone();
     let n = bytes.len();
     bytes[n - 3] ^= 0x55;
@@ -244,7 +243,8 @@ fn missing_corrupt_and_truncated_book_files_are_reported_and_skipped() {
 
 #[test]
 fn devices_fifos_and_directories_as_book_paths_are_refused_at_once() {
-    let fifo = scratch("never-written.fifo");
+    let dir = scratch_dir();
+    let fifo = dir.path().join("never-written.fifo");
     let _ = std::fs::remove_file(&fifo);
     assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
     let dir = fifo.parent().unwrap().to_path_buf();
@@ -268,7 +268,8 @@ fn devices_fifos_and_directories_as_book_paths_are_refused_at_once() {
 #[test]
 fn books_are_probed_in_the_listed_order() {
     let start = Position::startpos();
-    let king = king_book("king.book");
+    let dir = scratch_dir();
+    let king = king_book(dir.path(), "king.book");
     let mut e = ucci();
     e.send(&format!("setoption bookfiles {};embedded", king.display()));
     e.expect_until(SECS5, "summary", |l| l.starts_with("info string bookfiles: probing"));
@@ -313,7 +314,8 @@ fn banned_and_repeating_book_moves_fall_back_to_search() {
     // A book move that would recreate an earlier position is not played
     // from the book: e0e1 e9e8 e1e0 e8e9 returns to the start, where the
     // custom book's only move e0e1 would repeat the position after ply 1.
-    let king = king_book("king-repeat.book");
+    let dir = scratch_dir();
+    let king = king_book(dir.path(), "king-repeat.book");
     e.send(&format!("setoption bookfiles {}", king.display()));
     e.expect_until(SECS5, "summary", |l| l.starts_with("info string bookfiles: probing"));
     e.send("position startpos");
@@ -346,7 +348,8 @@ fn uci_ownbook_and_bookfile() {
     let (lines, _) = go(&mut e, &start, "go movetime 300");
     assert!(searched(&lines) && book_answer(&lines).is_none(), "{lines:?}");
 
-    let king = king_book("king-uci.book");
+    let dir = scratch_dir();
+    let king = king_book(dir.path(), "king-uci.book");
     e.send(&format!("setoption name BookFile value {}", king.display()));
     e.expect_until(SECS5, "summary", |l| l.starts_with("info string bookfiles: probing"));
     let (lines, _) = go(&mut e, &start, "go wtime 60000 btime 60000");

@@ -6,7 +6,7 @@
 //! Every PGN written is replayed with our own Position: all moves legal, the
 //! Chinese comments match, and rule terminations match the final position.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use chuhan::tools::adjudicate::{self, GameResult, RuleSettings, Termination};
@@ -23,11 +23,9 @@ fn fake(mode: &str) -> String {
     format!("{}/tests/fake_engines/fake_engine.py {mode}", env!("CARGO_MANIFEST_DIR"))
 }
 
-fn temp_dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("chuhan-match-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A scratch directory for one test, removed when it goes out of scope.
+fn temp_dir(tag: &str) -> tempfile::TempDir {
+    tempfile::Builder::new().prefix(&format!("chuhan-match-{tag}-")).tempdir().expect("temp dir")
 }
 
 fn run(cmdline: &[String]) -> Report {
@@ -94,7 +92,7 @@ fn referee_bans_the_move_that_completes_a_forbidden_perpetual() {
     // sends `banmoves i8i9` (UCCI); the scripted engine answers a banned move
     // with `resign`. Without the ban the game would end "perpetual check".
     let dir = temp_dir("banmoves");
-    let epd = dir.join("t01.epd");
+    let epd = dir.path().join("t01.epd");
     std::fs::write(&epd, "3k5/9/9/9/9/9/9/9/9/5K2R w - - 0 1\n").unwrap();
     let mut a = Vec::new();
     for name in ["red", "black"] {
@@ -197,7 +195,7 @@ fn replay_pgn(path: &Path) -> usize {
 #[test]
 fn binary_prints_progress_report_and_pgn() {
     let dir = temp_dir("bin");
-    let pgn_path = dir.join("games.pgn");
+    let pgn_path = dir.path().join("games.pgn");
     let out = Command::new(env!("CARGO_BIN_EXE_chuhan"))
         .arg("match")
         .args(["-engine", &format!("cmd={}", fake("script")), "name=A"])
@@ -231,7 +229,6 @@ fn binary_prints_progress_report_and_pgn() {
         Command::new(env!("CARGO_BIN_EXE_chuhan")).args(["match", "-engine", "cmd=x", "-games", "1"]).output().unwrap();
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("error:"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -241,7 +238,7 @@ fn fairy_stockfish_mates_from_epd_openings() {
         return;
     }
     let dir = temp_dir("fsf-mates");
-    let pgn_path = dir.join("mates.pgn");
+    let pgn_path = dir.path().join("mates.pgn");
     let epd = format!("{}/tests/data/mate_in_one.epd", env!("CARGO_MANIFEST_DIR"));
     let mut a = words(&format!("-engine cmd={FSF} name=fsf-ucci -engine cmd={FSF} name=fsf-uci proto=uci ranks=1"));
     a.extend(words(&format!("-each st=0.1 option.Threads=1 -games 8 -repeat -openings file={epd} format=epd")));
@@ -251,7 +248,6 @@ fn fairy_stockfish_mates_from_epd_openings() {
     assert_eq!(r.terminations.get(&Termination::Checkmate), Some(&8), "{r}");
     assert_eq!(r.head_to_head().draws, 0);
     assert_eq!(replay_pgn(&pgn_path), 8);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -261,7 +257,7 @@ fn fairy_stockfish_full_games_ucci_and_uci() {
         return;
     }
     let dir = temp_dir("fsf-games");
-    let pgn_path = dir.join("games.pgn");
+    let pgn_path = dir.path().join("games.pgn");
     let mut a =
         words(&format!("-engine cmd={FSF} name=ucci tc=3+0.03 -engine cmd={FSF} name=uci proto=uci ranks=1 depth=3"));
     a.extend(words("-each option.Threads=1 -games 2 -concurrency 2 -maxmoves 30 -resign movecount=3 score=800"));
@@ -274,13 +270,12 @@ fn fairy_stockfish_full_games_ucci_and_uci() {
     assert_eq!(replay_pgn(&pgn_path), 2);
     let text = std::fs::read_to_string(&pgn_path).unwrap();
     assert!(text.contains("[WhiteTimeControl \"3+0.03\"]") || text.contains("[BlackTimeControl \"3+0.03\"]"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn chuhan_self_match() {
     let dir = temp_dir("self");
-    let pgn_path = dir.join("self.pgn");
+    let pgn_path = dir.path().join("self.pgn");
     let me = env!("CARGO_BIN_EXE_chuhan");
     let mut a =
         // A functional check (two whole games, no fault): the margin keeps
@@ -303,7 +298,6 @@ fn chuhan_self_match() {
         assert_eq!(r.terminations.get(&t), None, "{r}");
     }
     assert_eq!(replay_pgn(&pgn_path), 2);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -312,7 +306,7 @@ fn pgn_in_chinese_and_wxf_reads_back_as_openings() {
     let me = env!("CARGO_BIN_EXE_chuhan");
     let mut played: Vec<Vec<String>> = Vec::new();
     for notation in ["iccs", "chinese", "wxf"] {
-        let pgn_path = dir.join(format!("{notation}.pgn"));
+        let pgn_path = dir.path().join(format!("{notation}.pgn"));
         let mut a = words(&format!("-engine cmd={me} -engine cmd={me} -each depth=1 -games 2 -maxmoves 30"));
         a.extend(words("-ratinginterval 0 -openings startpos"));
         a.extend(["-pgnout".to_string(), pgn_path.display().to_string(), format!("notation={notation}")]);
@@ -356,13 +350,12 @@ fn pgn_in_chinese_and_wxf_reads_back_as_openings() {
     let bad = bad.unwrap();
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("notation="), "{}", String::from_utf8_lossy(&bad.stderr));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn pgnout_and_openings_that_are_not_regular_files_fail_at_once() {
     let dir = temp_dir("notfiles");
-    let fifo = dir.join("games.pgn");
+    let fifo = dir.path().join("games.pgn");
     assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
     let me = env!("CARGO_BIN_EXE_chuhan");
     let start = std::time::Instant::now();
@@ -381,5 +374,4 @@ fn pgnout_and_openings_that_are_not_regular_files_fail_at_once() {
         assert!(err.contains(why), "{flag} {value}: {err}");
     }
     assert!(start.elapsed() < std::time::Duration::from_secs(10));
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -14,10 +14,9 @@ fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_chuhan"))
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("chuhan-tune-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+/// A scratch directory for one test, removed when it goes out of scope.
+fn scratch_dir() -> tempfile::TempDir {
+    tempfile::Builder::new().prefix("chuhan-tune-cli-").tempdir().expect("temp dir")
 }
 
 fn datagen(out: &PathBuf, threads: u32, seed: u64) -> String {
@@ -37,7 +36,8 @@ fn datagen(out: &PathBuf, threads: u32, seed: u64) -> String {
 
 #[test]
 fn datagen_writes_parsable_deterministic_records() {
-    let (a, b) = (scratch("a.txt"), scratch("b.txt"));
+    let dir = scratch_dir();
+    let (a, b) = (dir.path().join("a.txt"), dir.path().join("b.txt"));
     let one = datagen(&a, 1, 3);
     let two = datagen(&b, 2, 3);
     assert_eq!(one, two, "the file depends on the seed, not on the threads");
@@ -52,7 +52,7 @@ fn datagen_writes_parsable_deterministic_records() {
     assert!(n >= 4 && results.len() == 4, "{n} records, {} games", results.len());
 
     // The tuner reads it and writes a weights.rs that still names everything.
-    let w = scratch("weights.rs");
+    let w = dir.path().join("weights.rs");
     let st = bin()
         .arg("tune")
         .arg(&a)
@@ -74,26 +74,27 @@ fn datagen_writes_parsable_deterministic_records() {
 
 #[test]
 fn tune_refuses_bad_inputs_without_hanging() {
+    let dir = scratch_dir();
     let bad = |path: &PathBuf, what: &str| {
         let start = Instant::now();
-        let st = bin().arg("tune").arg(path).args(["-o"]).arg(scratch("never.rs")).output().unwrap();
+        let st = bin().arg("tune").arg(path).args(["-o"]).arg(dir.path().join("never.rs")).output().unwrap();
         assert_eq!(st.status.code(), Some(2), "{what}");
         assert!(start.elapsed() < Duration::from_secs(20), "{what}");
         String::from_utf8_lossy(&st.stderr).to_string()
     };
-    let fifo = scratch("fifo");
+    let fifo = dir.path().join("fifo");
     let made = Command::new("mkfifo").arg(&fifo).status().map(|s| s.success()).unwrap_or(false);
     if made {
         assert!(bad(&fifo, "fifo").contains("not a regular file"));
     }
     let line = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1;18;h2e2;0.5;-;0\n";
-    let cut = scratch("cut.txt");
+    let cut = dir.path().join("cut.txt");
     std::fs::write(&cut, &line.repeat(3)[..2 * line.len() + 30]).unwrap();
     assert!(bad(&cut, "cut").contains("line 3 is truncated"));
-    let garbage = scratch("garbage.txt");
+    let garbage = dir.path().join("garbage.txt");
     std::fs::write(&garbage, format!("{line}not a record\n")).unwrap();
     assert!(bad(&garbage, "garbage").contains("line 2"));
-    assert!(bad(&scratch("missing.txt"), "missing").contains("cannot open"));
+    assert!(bad(&dir.path().join("missing.txt"), "missing").contains("cannot open"));
     for f in [fifo, cut, garbage] {
         let _ = std::fs::remove_file(f);
     }
@@ -102,7 +103,8 @@ fn tune_refuses_bad_inputs_without_hanging() {
 #[cfg(unix)]
 #[test]
 fn sigint_keeps_complete_records() {
-    let out = scratch("int.txt");
+    let dir = scratch_dir();
+    let out = dir.path().join("int.txt");
     let mut child = bin()
         .args(["datagen", "--games", "100000", "--nodes", "500", "--threads", "2", "-o"])
         .arg(&out)
