@@ -179,7 +179,7 @@ mod tests {
         let w = wdl::wdl(Score(35), 42);
         assert_eq!(score_wdl(Score(35), Dialect::Uci, Some(42)), format!("cp 35 wdl {} {} {}", w.win, w.draw, w.loss));
         assert_eq!(score_wdl(Score(35), Dialect::Uci, None), "cp 35");
-        assert_eq!(score_wdl(Score(35), Dialect::Uci, Some(42)), "cp 35 wdl 355 333 312");
+        assert_eq!(score_wdl(Score(35), Dialect::Uci, Some(42)), "cp 35 wdl 366 299 335");
         assert_eq!(score_wdl(Score(MATE - 3), Dialect::Uci, Some(10)), "mate 2 wdl 1000 0 0");
         assert_eq!(score_wdl(Score(35), Dialect::Ucci, Some(42)), format!("35 wdl {w}"));
         assert_eq!(mated_now(Dialect::Uci, true), "info depth 0 score mate 0 wdl 0 0 1000");

@@ -314,8 +314,8 @@ def main():
           calibration(params, x, t, y, d, m, [0, 10, 16, 22, 28, 34, 38, 43], "m"))
 
     print("\nRust constants (src/eval/wdl.rs):")
-    print("const A: [f64; %d] = [%s];" % (d + 1, ", ".join(f"{c:.4}" for c in params[: d + 1])))
-    print("const B: [f64; %d] = [%s];" % (d + 1, ", ".join(f"{c:.4}" for c in params[d + 1:])))
+    print("const A: [f64; %d] = [%s];" % (d + 1, ", ".join(f"{c:.2f}" for c in params[: d + 1])))
+    print("const B: [f64; %d] = [%s];" % (d + 1, ", ".join(f"{c:.2f}" for c in params[d + 1:])))
 
 
 if __name__ == "__main__":
