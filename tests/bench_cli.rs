@@ -103,7 +103,6 @@ fn position_files() {
     assert!(lines[1].contains("4k4/9/9/9/9/9/9/9/9/3K1R3 w"), "{out}");
     // A FIFO, a device, a directory, a missing file, a bad line, an empty file.
     let fifo = dir.path().join("bench.fifo");
-    let _ = std::fs::remove_file(&fifo);
     assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
     let bad = dir.path().join("bad.epd");
     std::fs::write(&bad, "rnbakabnr/9/1c5c1 w\n").unwrap();

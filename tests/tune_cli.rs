@@ -67,9 +67,6 @@ fn datagen_writes_parsable_deterministic_records() {
     for name in ["pub const MATERIAL:", "pub const PST_SOLDIER:", "pub const KING_ATTACK:", "pub const SEE_VALUE:"] {
         assert!(text.contains(name), "{name}");
     }
-    for f in [a, b, w] {
-        let _ = std::fs::remove_file(f);
-    }
 }
 
 #[test]
@@ -95,9 +92,6 @@ fn tune_refuses_bad_inputs_without_hanging() {
     std::fs::write(&garbage, format!("{line}not a record\n")).unwrap();
     assert!(bad(&garbage, "garbage").contains("line 2"));
     assert!(bad(&dir.path().join("missing.txt"), "missing").contains("cannot open"));
-    for f in [fifo, cut, garbage] {
-        let _ = std::fs::remove_file(f);
-    }
 }
 
 #[cfg(unix)]
@@ -126,5 +120,4 @@ fn sigint_keeps_complete_records() {
     for line in text.lines() {
         Record::parse(line).unwrap_or_else(|e| panic!("{line}: {e}"));
     }
-    let _ = std::fs::remove_file(out);
 }

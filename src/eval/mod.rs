@@ -163,8 +163,8 @@ fn is_kind(id: u8, color: Color, kind: PieceKind) -> bool {
 /// once across the river), advisors and the general step inside their
 /// palace; the facing-generals rule is not an attack here. The mobility
 /// loops of [`side_terms`] build them from the lines and jumps they look at
-/// anyway, and the threat terms ([`threat_terms`]) read them with one AND and
-/// one count per kind, with no loop over the pieces.
+/// anyway, and the threat terms ([`threat_terms`]) read them with a few ANDs
+/// per attacked piece.
 #[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
 pub(crate) struct Attacks {
     soldiers: u64,
@@ -205,6 +205,19 @@ fn threat_terms<T: Terms>(board: &Board, us: Color, ours: &Attacks, theirs: &Att
         term_of!(t, HANGING, k, by(!ours.any, true));
     }
     t
+}
+
+/// The positional terms of Red and of Black, added to `r` and `b`: each
+/// side's [`side_terms`], then the threat terms, which need what both sides
+/// attack.
+#[inline(always)]
+fn positional_terms<T: Terms>(board: &Board, red: &Counts, black: &Counts, r: T, b: T) -> (T, T) {
+    let (r, red_att) = side_terms(board, Color::Red, red, black, r);
+    let (b, black_att) = side_terms(board, Color::Black, black, red, b);
+    (
+        threat_terms(board, Color::Red, &red_att, &black_att, r),
+        threat_terms(board, Color::Black, &black_att, &red_att, b),
+    )
 }
 
 /// Positional terms in favour of `us`, added to `t`, and what `us`'s pieces
@@ -529,10 +542,7 @@ fn evaluate_impl(pos: &Position, knowledge: Knowledge) -> i32 {
         acc
     };
     if knowledge >= Knowledge::Medium {
-        let (r, red_att) = side_terms(board, Color::Red, &red, &black, (0, 0));
-        let (b, black_att) = side_terms(board, Color::Black, &black, &red, (0, 0));
-        let r = threat_terms(board, Color::Red, &red_att, &black_att, r);
-        let b = threat_terms(board, Color::Black, &black_att, &red_att, b);
+        let (r, b) = positional_terms(board, &red, &black, (0, 0), (0, 0));
         mg += r.0 - b.0;
         eg += r.1 - b.1;
     }

@@ -8,7 +8,7 @@
 
 use super::params::{self, id, Role, COUNT};
 use super::weights::{MATERIAL, PST};
-use super::{scale_factor, side_terms, threat_terms, Counts, Pair, Terms};
+use super::{positional_terms, scale_factor, side_terms, threat_terms, Counts, Pair, Terms};
 use crate::board::{Color, PieceKind};
 use crate::position::Position;
 
@@ -71,12 +71,9 @@ pub fn side_coefficients(pos: &Position) -> [Vec<i32>; 2] {
     let black = Counts::of(board, Color::Black);
     let mut r = Recorder { sign: 1, coef: vec![0; COUNT] };
     material_and_tables(&mut r, pos, Color::Red);
-    let (r, red_att) = side_terms(board, Color::Red, &red, &black, r);
     let mut b = Recorder { sign: 1, coef: vec![0; COUNT] };
     material_and_tables(&mut b, pos, Color::Black);
-    let (b, black_att) = side_terms(board, Color::Black, &black, &red, b);
-    let r = threat_terms(board, Color::Red, &red_att, &black_att, r);
-    let b = threat_terms(board, Color::Black, &black_att, &red_att, b);
+    let (r, b) = positional_terms(board, &red, &black, r, b);
     [r.coef, b.coef]
 }
 
