@@ -572,7 +572,7 @@ impl Session {
         let limits = self.limits(p);
         let debug = self.settings.debug;
         if debug {
-            let tm = TimeManager::new(&limits, self.move_overhead());
+            let tm = TimeManager::new(&limits, self.move_overhead(), self.position.fullmove());
             let budget = if tm.soft != Duration::MAX {
                 format!("budget soft {} ms hard {} ms", tm.soft.as_millis(), tm.hard.as_millis())
             } else {
@@ -824,6 +824,6 @@ mod tests {
         };
         let limits = s.limits(&p);
         assert_eq!(limits.movetime, Some(Duration::from_millis(100)));
-        assert_eq!(TimeManager::new(&limits, Duration::from_millis(77)).hard, Duration::from_millis(23));
+        assert_eq!(TimeManager::new(&limits, Duration::from_millis(77), 1).hard, Duration::from_millis(23));
     }
 }

@@ -306,7 +306,7 @@ impl<'a> Worker<'a> {
         root: &[Move],
     ) -> Worker<'a> {
         let main = reporter.map(|reporter| MainThread {
-            tm: TimeManager::new(shared.limits, shared.options.move_overhead),
+            tm: TimeManager::new(shared.limits, shared.options.move_overhead, pos.fullmove()),
             reporter,
             best_move_changes: 0.0,
             ponderhit_seen: false,
