@@ -1,6 +1,10 @@
 //! `chuhan bench` and `chuhan compiler` end to end: Stockfish's bench
 //! arguments and summary lines, bad arguments, position files read safely.
 
+mod common;
+
+use common::scratch_dir;
+
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -11,11 +15,6 @@ fn chuhan(args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
-}
-
-/// A scratch directory for one test, removed when it goes out of scope.
-fn scratch_dir() -> tempfile::TempDir {
-    tempfile::Builder::new().prefix("chuhan-bench-cli-").tempdir().expect("temp dir")
 }
 
 /// The `<nodes> nodes <nps> nps` last line, and the per-position lines' nodes.
@@ -86,7 +85,7 @@ fn explicit_arguments_in_stockfish_order() {
 
 #[test]
 fn position_files() {
-    let dir = scratch_dir();
+    let dir = scratch_dir("bench-cli");
     let file = dir.path().join("two.epd");
     std::fs::write(
         &file,

@@ -2,6 +2,8 @@
 //! checks, mirrored look-up, the probe (legality, exclusion, repetition guard,
 //! randomness), the embedded book, and the opening suite file.
 
+mod common;
+
 use std::collections::{HashMap, HashSet};
 
 use chuhan::book::suite;
@@ -14,6 +16,7 @@ use chuhan::files::FileError;
 use chuhan::moves::Move;
 use chuhan::position::zobrist::KEY_VERSION;
 use chuhan::position::Position;
+use common::scratch_dir;
 
 const OPENINGS: &str = include_str!("../book/openings.txt");
 const BOOK_BYTES: &[u8] = include_bytes!("../book/chuhan.book");
@@ -238,8 +241,8 @@ fn corrupt_files_are_rejected() {
 
 #[test]
 fn load_and_merge_files() {
-    let dir = std::env::temp_dir().join(format!("chuhan-book-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = scratch_dir("book-test");
+    let dir = tmp.path();
     let (a, _) = OpeningBook::build("h2e2 h9g7 | 4 | C00 | a").unwrap();
     let (b, _) = OpeningBook::build("h2e2 h9g7 | 6 | C00 | b\nc3c4 g6g5 | 2 | E40 | c").unwrap();
     let (pa, pb) = (dir.join("a.book"), dir.join("b.book"));
@@ -249,7 +252,6 @@ fn load_and_merge_files() {
     let both = OpeningBook::load_all(&[&pa, &pb]).unwrap();
     assert_eq!(both.moves(&play("h2e2")), vec![(mv("h9g7"), 10)]);
     assert_eq!(both.moves(&play("c3c4")), vec![(mv("g6g5"), 2)]);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -339,18 +341,11 @@ fn suite_parses_and_every_position_is_legal_and_distinct() {
     }
 }
 
-/// A scratch directory for this test process.
-fn scratch_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("chuhan-book-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn book_paths_that_are_not_books_fail_fast_with_a_reason() {
     let start = std::time::Instant::now();
-    let dir = scratch_dir("paths");
+    let tmp = scratch_dir("book-paths");
+    let dir = tmp.path().to_path_buf();
     // A device that never ends.
     let e = OpeningBook::load(std::path::Path::new("/dev/zero")).unwrap_err();
     assert!(matches!(e, BookError::File(FileError::NotRegular { kind: "a character device", .. })), "{e:?}");
@@ -375,12 +370,12 @@ fn book_paths_that_are_not_books_fail_fast_with_a_reason() {
     assert!(OpeningBook::load_all(&[&good]).is_ok());
     assert!(matches!(OpeningBook::load_all(&[&good, &fifo]), Err(BookError::File(FileError::NotRegular { .. }))));
     assert!(start.elapsed() < std::time::Duration::from_secs(5), "{:?}", start.elapsed());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn truncated_book_files_say_how_much_is_left() {
-    let dir = scratch_dir("truncated");
+    let tmp = scratch_dir("book-truncated");
+    let dir = tmp.path().to_path_buf();
     let records = (BOOK_BYTES.len() - HEADER_LEN) / RECORD_LEN;
     // Cut in the middle of the last record, and after a whole record.
     let cut = dir.join("cut.book");
@@ -402,5 +397,4 @@ fn truncated_book_files_say_how_much_is_left() {
     // before its length is even compared.
     let e = corrupt(|b| b[16..20].copy_from_slice(&(MAX_RECORDS + 1).to_le_bytes()));
     assert_eq!(e, BookError::TooManyRecords { records: MAX_RECORDS + 1 });
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,5 +1,9 @@
 //! `chuhan book build|probe|suite` end to end: spawns the real binary.
 
+mod common;
+
+use common::scratch_dir;
+
 use std::process::Command;
 
 fn chuhan(args: &[&str]) -> (i32, String, String) {
@@ -11,14 +15,9 @@ fn chuhan(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-/// A scratch directory for one test, removed when it goes out of scope.
-fn scratch_dir() -> tempfile::TempDir {
-    tempfile::Builder::new().prefix("chuhan-book-cli-").tempdir().expect("temp dir")
-}
-
 #[test]
 fn build_reproduces_the_committed_book() {
-    let dir = scratch_dir();
+    let dir = scratch_dir("book-cli");
     let out = dir.path().join("rebuilt.book");
     let src = concat!(env!("CARGO_MANIFEST_DIR"), "/book/openings.txt");
     let (code, stdout, stderr) = chuhan(&["build", src, "-o", out.to_str().unwrap()]);
@@ -30,7 +29,7 @@ fn build_reproduces_the_committed_book() {
 
 #[test]
 fn build_fails_on_an_illegal_move_naming_line_and_ply() {
-    let dir = scratch_dir();
+    let dir = scratch_dir("book-cli");
     let src = dir.path().join("bad.txt");
     std::fs::write(&src, "# test\nh2e2 h9g7 | 1 | C00 | ok\nh2e2 h9g7 h0g2 g7g6 | 1 | C00 | bad\n").unwrap();
     let out = dir.path().join("bad.book");
@@ -42,7 +41,7 @@ fn build_fails_on_an_illegal_move_naming_line_and_ply() {
 
 #[test]
 fn probe_lists_book_moves_and_rejects_a_corrupt_book() {
-    let dir = scratch_dir();
+    let dir = scratch_dir("book-cli");
     let (code, stdout, _) = chuhan(&["probe", "--moves", "h2e2"]);
     assert_eq!(code, 0);
     assert!(stdout.lines().any(|l| l.starts_with("h9g7 ")), "{stdout}");
@@ -55,7 +54,7 @@ fn probe_lists_book_moves_and_rejects_a_corrupt_book() {
 
 #[test]
 fn verify_depth_reports_an_unbalanced_line() {
-    let dir = scratch_dir();
+    let dir = scratch_dir("book-cli");
     let src = dir.path().join("verify.txt");
     std::fs::write(
         &src,

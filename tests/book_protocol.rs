@@ -48,11 +48,6 @@ fn uci() -> Engine {
     e
 }
 
-/// A scratch directory for one test, removed when it goes out of scope.
-fn scratch_dir() -> tempfile::TempDir {
-    tempfile::Builder::new().prefix("chuhan-book-protocol-").tempdir().expect("temp dir")
-}
-
 /// A book file holding one move from the start position: `e0e1`, a move the
 /// embedded book never plays (so answers from this book are recognisable).
 fn king_book(dir: &Path, name: &str) -> PathBuf {
@@ -185,7 +180,7 @@ fn usebook_false_searches_and_analysis_goes_never_use_the_book() {
 
 #[test]
 fn missing_corrupt_and_truncated_book_files_are_reported_and_skipped() {
-    let dir = scratch_dir();
+    let dir = scratch_dir("book-protocol");
     let start = Position::startpos();
     let garbage = dir.path().join("garbage.book");
     std::fs::write(&garbage, b"this is not an opening book, just some text long enough for a header").unwrap();
@@ -243,7 +238,7 @@ fn missing_corrupt_and_truncated_book_files_are_reported_and_skipped() {
 
 #[test]
 fn devices_fifos_and_directories_as_book_paths_are_refused_at_once() {
-    let dir = scratch_dir();
+    let dir = scratch_dir("book-protocol");
     let fifo = dir.path().join("never-written.fifo");
     assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
     let mut e = ucci();
@@ -265,7 +260,7 @@ fn devices_fifos_and_directories_as_book_paths_are_refused_at_once() {
 #[test]
 fn books_are_probed_in_the_listed_order() {
     let start = Position::startpos();
-    let dir = scratch_dir();
+    let dir = scratch_dir("book-protocol");
     let king = king_book(dir.path(), "king.book");
     let mut e = ucci();
     e.send(&format!("setoption bookfiles {};embedded", king.display()));
@@ -311,7 +306,7 @@ fn banned_and_repeating_book_moves_fall_back_to_search() {
     // A book move that would recreate an earlier position is not played
     // from the book: e0e1 e9e8 e1e0 e8e9 returns to the start, where the
     // custom book's only move e0e1 would repeat the position after ply 1.
-    let dir = scratch_dir();
+    let dir = scratch_dir("book-protocol");
     let king = king_book(dir.path(), "king-repeat.book");
     e.send(&format!("setoption bookfiles {}", king.display()));
     e.expect_until(SECS5, "summary", |l| l.starts_with("info string bookfiles: probing"));
@@ -345,7 +340,7 @@ fn uci_ownbook_and_bookfile() {
     let (lines, _) = go(&mut e, &start, "go movetime 300");
     assert!(searched(&lines) && book_answer(&lines).is_none(), "{lines:?}");
 
-    let dir = scratch_dir();
+    let dir = scratch_dir("book-protocol");
     let king = king_book(dir.path(), "king-uci.book");
     e.send(&format!("setoption name BookFile value {}", king.display()));
     e.expect_until(SECS5, "summary", |l| l.starts_with("info string bookfiles: probing"));

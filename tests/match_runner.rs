@@ -6,6 +6,8 @@
 //! Every PGN written is replayed with our own Position: all moves legal, the
 //! Chinese comments match, and rule terminations match the final position.
 
+mod common;
+
 use std::path::Path;
 use std::process::Command;
 
@@ -16,16 +18,12 @@ use chuhan::tools::pgn;
 use chuhan::tools::stats::SprtVerdict;
 use chuhan::tools::tournament::{self, Report, Silent};
 use chuhan::Position;
+use common::scratch_dir;
 
 const FSF: &str = "/usr/games/fairy-stockfish";
 
 fn fake(mode: &str) -> String {
     format!("{}/tests/fake_engines/fake_engine.py {mode}", env!("CARGO_MANIFEST_DIR"))
-}
-
-/// A scratch directory for one test, removed when it goes out of scope.
-fn temp_dir(tag: &str) -> tempfile::TempDir {
-    tempfile::Builder::new().prefix(&format!("chuhan-match-{tag}-")).tempdir().expect("temp dir")
 }
 
 fn run(cmdline: &[String]) -> Report {
@@ -91,7 +89,7 @@ fn referee_bans_the_move_that_completes_a_forbidden_perpetual() {
     // red's fifth check, the third occurrence that would lose, the referee
     // sends `banmoves i8i9` (UCCI); the scripted engine answers a banned move
     // with `resign`. Without the ban the game would end "perpetual check".
-    let dir = temp_dir("banmoves");
+    let dir = scratch_dir("match-banmoves");
     let epd = dir.path().join("t01.epd");
     std::fs::write(&epd, "3k5/9/9/9/9/9/9/9/9/5K2R w - - 0 1\n").unwrap();
     let mut a = Vec::new();
@@ -194,7 +192,7 @@ fn replay_pgn(path: &Path) -> usize {
 
 #[test]
 fn binary_prints_progress_report_and_pgn() {
-    let dir = temp_dir("bin");
+    let dir = scratch_dir("match-bin");
     let pgn_path = dir.path().join("games.pgn");
     let out = Command::new(env!("CARGO_BIN_EXE_chuhan"))
         .arg("match")
@@ -237,7 +235,7 @@ fn fairy_stockfish_mates_from_epd_openings() {
         eprintln!("skipped: {FSF} not installed");
         return;
     }
-    let dir = temp_dir("fsf-mates");
+    let dir = scratch_dir("match-fsf-mates");
     let pgn_path = dir.path().join("mates.pgn");
     let epd = format!("{}/tests/data/mate_in_one.epd", env!("CARGO_MANIFEST_DIR"));
     let mut a = words(&format!("-engine cmd={FSF} name=fsf-ucci -engine cmd={FSF} name=fsf-uci proto=uci ranks=1"));
@@ -256,7 +254,7 @@ fn fairy_stockfish_full_games_ucci_and_uci() {
         eprintln!("skipped: {FSF} not installed");
         return;
     }
-    let dir = temp_dir("fsf-games");
+    let dir = scratch_dir("match-fsf-games");
     let pgn_path = dir.path().join("games.pgn");
     let mut a =
         words(&format!("-engine cmd={FSF} name=ucci tc=3+0.03 -engine cmd={FSF} name=uci proto=uci ranks=1 depth=3"));
@@ -274,7 +272,7 @@ fn fairy_stockfish_full_games_ucci_and_uci() {
 
 #[test]
 fn chuhan_self_match() {
-    let dir = temp_dir("self");
+    let dir = scratch_dir("match-self");
     let pgn_path = dir.path().join("self.pgn");
     let me = env!("CARGO_BIN_EXE_chuhan");
     let mut a =
@@ -302,7 +300,7 @@ fn chuhan_self_match() {
 
 #[test]
 fn pgn_in_chinese_and_wxf_reads_back_as_openings() {
-    let dir = temp_dir("notations");
+    let dir = scratch_dir("match-notations");
     let me = env!("CARGO_BIN_EXE_chuhan");
     let mut played: Vec<Vec<String>> = Vec::new();
     for notation in ["iccs", "chinese", "wxf"] {
@@ -354,7 +352,7 @@ fn pgn_in_chinese_and_wxf_reads_back_as_openings() {
 
 #[test]
 fn pgnout_and_openings_that_are_not_regular_files_fail_at_once() {
-    let dir = temp_dir("notfiles");
+    let dir = scratch_dir("match-notfiles");
     let fifo = dir.path().join("games.pgn");
     assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
     let me = env!("CARGO_BIN_EXE_chuhan");

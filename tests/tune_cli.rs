@@ -4,6 +4,10 @@
 //! records, and the tuner writing a weights.rs, refusing a FIFO and a
 //! truncated file with an error instead of hanging.
 
+mod common;
+
+use common::scratch_dir;
+
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -12,11 +16,6 @@ use chuhan::tune::record::Record;
 
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_chuhan"))
-}
-
-/// A scratch directory for one test, removed when it goes out of scope.
-fn scratch_dir() -> tempfile::TempDir {
-    tempfile::Builder::new().prefix("chuhan-tune-cli-").tempdir().expect("temp dir")
 }
 
 fn datagen(out: &PathBuf, threads: u32, seed: u64) -> String {
@@ -36,7 +35,7 @@ fn datagen(out: &PathBuf, threads: u32, seed: u64) -> String {
 
 #[test]
 fn datagen_writes_parsable_deterministic_records() {
-    let dir = scratch_dir();
+    let dir = scratch_dir("tune-cli");
     let (a, b) = (dir.path().join("a.txt"), dir.path().join("b.txt"));
     let one = datagen(&a, 1, 3);
     let two = datagen(&b, 2, 3);
@@ -71,7 +70,7 @@ fn datagen_writes_parsable_deterministic_records() {
 
 #[test]
 fn tune_refuses_bad_inputs_without_hanging() {
-    let dir = scratch_dir();
+    let dir = scratch_dir("tune-cli");
     let bad = |path: &PathBuf, what: &str| {
         let start = Instant::now();
         let st = bin().arg("tune").arg(path).args(["-o"]).arg(dir.path().join("never.rs")).output().unwrap();
@@ -97,7 +96,7 @@ fn tune_refuses_bad_inputs_without_hanging() {
 #[cfg(unix)]
 #[test]
 fn sigint_keeps_complete_records() {
-    let dir = scratch_dir();
+    let dir = scratch_dir("tune-cli");
     let out = dir.path().join("int.txt");
     let mut child = bin()
         .args(["datagen", "--games", "100000", "--nodes", "500", "--threads", "2", "-o"])

@@ -1,4 +1,5 @@
-//! Drives the real `chuhan` binary over pipes for the protocol tests.
+//! Drives the real `chuhan` binary over pipes for the protocol tests, and
+//! gives every test its scratch directory.
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
@@ -218,3 +219,9 @@ pub fn assert_legal_output(pos: &Position, lines: &[String]) {
 
 pub const SECS5: Duration = Duration::from_secs(5);
 pub const SECS20: Duration = Duration::from_secs(20);
+
+/// A scratch directory for one test, named `chuhan-<tag>-...` in the temp
+/// dir and removed when it goes out of scope (also when the test fails).
+pub fn scratch_dir(tag: &str) -> tempfile::TempDir {
+    tempfile::Builder::new().prefix(&format!("chuhan-{tag}-")).tempdir().expect("temp dir")
+}
