@@ -2,7 +2,7 @@
 //! node types as traits ([`Root`], [`Pv`], [`NonPv`]): transposition table
 //! cutoffs, mate distance pruning, razoring, reverse futility, null move
 //! (verified when zugzwang is plausible), internal iterative reduction,
-//! check extensions, late move reductions, futility, late move
+//! singular (double, negative) and check extensions with multi-cut, late move reductions, futility, late move
 //! and SEE pruning. Margins come from [`super::params`].
 //!
 //! Repetitions are judged by `Worker::node_history` (the rules module's
@@ -61,6 +61,12 @@ pub(crate) fn key_after(pos: &Position, m: Move) -> u64 {
     let victim = code_of(cells[t]) as usize;
     let z = &crate::position::zobrist::PIECE_SQUARE;
     pos.key().0 ^ z[mover][f] ^ z[mover][t] ^ z[victim][t] ^ crate::position::zobrist::SIDE
+}
+
+/// Table-key salt of a search that leaves out the move `m`.
+#[inline(always)]
+fn excluded_salt(m: Move) -> u64 {
+    (m.0 as u64 + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93).rotate_left(17)
 }
 
 /// The static evaluation refined by the table's score when the entry's bound
@@ -220,6 +226,10 @@ impl Worker<'_> {
             }
         }
 
+        // A singular-extension search leaves one move out: it asks another
+        // question of the same position, so it keeps its own table entries.
+        let excluded = self.frame(ply).excluded;
+        let key = if excluded.is_some() { key ^ excluded_salt(excluded) } else { key };
         let tte = self.shared.tt.probe(key);
         let tt_move = if root { self.root_moves[self.pv_idx].mv } else { tte.map_or(Move::NULL, |e| e.mv) };
         let tt_score = tte.and_then(|e| from_tt(e.score, ply, self.limit_left()));
@@ -294,6 +304,7 @@ impl Worker<'_> {
                 && ply >= self.nmp_min_ply
                 && majors > 0
                 && beta > -MATE_BOUND
+                && !excluded.is_some()
             {
                 let r = null_reduction(depth, eval - beta);
                 self.play_null();
@@ -353,6 +364,9 @@ impl Worker<'_> {
                     None => break,
                 }
             };
+            if m == excluded {
+                continue;
+            }
             move_count += 1;
             // Start loading the child's table entry now: the pruning tests
             // below give the load time to arrive (a pruned move wastes it).
@@ -402,13 +416,54 @@ impl Worker<'_> {
                     + h.continuation[cont[1]][row] as i32
             };
 
-            // Check extension (singular extensions were tried and cost -21 +- 45
-            // Elo in self-play, so they are not used).
+            // Extensions, while the ply is below a multiple of the iteration
+            // depth (so that no line grows without end).
             let mut ext = 0;
-            if gives_check && (ply as i32) < check_extension_ply_factor() * self.root_depth {
-                ext = 1;
+            if (ply as i32) < check_extension_ply_factor() * self.root_depth {
+                let singular_candidate = !root
+                    && pruning >= Pruning::Small
+                    && m == tt_move
+                    && !excluded.is_some()
+                    && depth >= se_depth() + 2 * (pv_node && tte.is_some_and(|e| e.is_pv)) as i32;
+                let tt_lower = match (tte, tt_score) {
+                    (Some(e), Some(s)) if e.bound != Bound::Upper && e.depth >= depth - 3 && s.abs() < MATE_BOUND => {
+                        Some(s)
+                    }
+                    _ => None,
+                };
+                if let (true, Some(tts)) = (singular_candidate, tt_lower) {
+                    // Singular extension: if every other move fails low
+                    // against a margin below the table score, the table move
+                    // is the only good one and is searched deeper; if the
+                    // others reach beta too, the node is cut (multi-cut).
+                    let sbeta = tts - singular_margin(depth, tt_pv && !pv_node);
+                    let mark = self.frame(ply).perpetual_from;
+                    self.frame_mut(ply).excluded = m;
+                    let v = self.search::<NonPv>(sbeta - 1, sbeta, (depth - 1) / 2, cut_node);
+                    let f = self.frame_mut(ply);
+                    f.excluded = Move::NULL;
+                    f.perpetual_from = f.perpetual_from.min(mark);
+                    if self.stopped {
+                        return 0;
+                    }
+                    if v < sbeta {
+                        ext = 1;
+                        if !pv_node && v < sbeta - se_double_margin() && self.frame(ply).double_ext < se_double_max() {
+                            ext = 2;
+                        }
+                    } else if sbeta >= beta {
+                        return sbeta;
+                    } else if tts >= beta {
+                        ext = -2;
+                    } else if tts <= alpha && tts <= v {
+                        ext = -1;
+                    }
+                } else if gives_check {
+                    ext = 1;
+                }
             }
             let new_depth = depth - 1 + ext;
+            self.frame_mut(ply + 1).double_ext = self.frame(ply).double_ext + (ext >= 2) as i32;
 
             if pv_node {
                 // The child's line starts empty: a zero-window search that
@@ -495,8 +550,9 @@ impl Worker<'_> {
         }
 
         if move_count == 0 {
-            // docs/rules.md section 2: no legal move loses, in check or not.
-            return mated_in(ply as u32).0;
+            // docs/rules.md section 2: no legal move loses, in check or not
+            // (but leaving out the only move is no loss).
+            return if excluded.is_some() { alpha } else { mated_in(ply as u32).0 };
         }
 
         if best >= beta && best_move.is_some() {
@@ -516,7 +572,8 @@ impl Worker<'_> {
             // nodes whose best move was quiet (a capture's gain is not the
             // evaluation's error).
             if let Some(keys) = corr_keys.filter(|_| {
-                best.abs() < MATE_BOUND
+                !excluded.is_some()
+                    && best.abs() < MATE_BOUND
                     && (!best_move.is_some() || self.pos.board().cell(best_move.to()) == EMPTY)
                     && !(bound == Bound::Lower && best <= static_eval)
                     && !(bound == Bound::Upper && best >= static_eval)

@@ -199,6 +199,11 @@ pub(crate) struct Frame {
     /// mate-band score and whose mark lies above it (smaller ply) does not
     /// store that score: it holds on this path only.
     pub perpetual_from: usize,
+    /// The move a singular-extension search at this ply leaves out
+    /// ([`Move::NULL`] outside one).
+    pub excluded: Move,
+    /// Double extensions on the path to this node.
+    pub double_ext: i32,
 }
 
 /// [`Frame::perpetual_from`] when no forbidden perpetual was judged below.
@@ -217,6 +222,8 @@ impl Default for Frame {
             raw_eval: EVAL_NONE,
             killers: [Move::NULL; 2],
             perpetual_from: NO_PERPETUAL,
+            excluded: Move::NULL,
+            double_ext: 0,
         }
     }
 }
@@ -1137,6 +1144,38 @@ mod tests {
         let r = e.search(&pos, &SearchLimits::depth(3), None, Arc::new(SearchSignals::default()), &mut NullReporter);
         assert_eq!(r.best, None);
         assert_eq!(r.score, mated_in(0));
+    }
+
+    #[test]
+    fn a_search_without_the_only_move_is_no_loss_and_keeps_its_own_entries() {
+        let tt = TranspositionTable::new(1);
+        let signals = SearchSignals::default();
+        let limits = SearchLimits::depth(4);
+        let options = SearchOptions::default();
+        let shared = Shared {
+            tt: &tt,
+            signals: &signals,
+            limits: &limits,
+            options: &options,
+            abort: AtomicBool::new(false),
+            nodes: vec![AtomicU64::new(0)],
+            start: Instant::now(),
+        };
+        let mut hist = Histories::default();
+        // Black is checked on the e-file; d9 faces the red general: f9 is the only move.
+        let pos = Position::from_fen("4k4/9/9/9/4R4/9/9/9/9/3K5 b - - 0 1").unwrap();
+        let moves = pos.legal_moves();
+        assert_eq!(moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["e9f9"]);
+        let key = tt_key(&pos, false);
+        let mut w = Worker::new(0, pos, &shared, &mut hist, None, &[]);
+        w.frame_mut(0).excluded = moves[0];
+        let v = w.search::<alphabeta::NonPv>(-50, -49, 4, false);
+        assert_eq!(v, -50, "leaving out the only move fails low, it does not lose");
+        assert!(tt.probe(key).is_none(), "the excluded search stored under the position's own key");
+        w.frame_mut(0).excluded = Move::NULL;
+        let v = w.search::<alphabeta::NonPv>(-50, -49, 4, false);
+        assert!(v > mated_in(0).0, "with f9 searched the side to move is not mated here: {v}");
+        assert!(tt.probe(key).is_some());
     }
 
     #[test]

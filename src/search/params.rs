@@ -23,7 +23,8 @@
 //! (removed). At 20,000 nodes per move (suite openings, both colours): the
 //! larger reductions of the `LMR_*` entries +9.4 +- 14.6 over 1403 games;
 //! singular extensions with double/negative extensions and multi-cut, tried
-//! again, -10.5 +- 29.1 over 330 games (not kept); continuation history four
+//! again, -10.5 +- 29.1 over 330 games (not kept), and at 5 s + 0.05 s with a
+//! salted excluded-move key +15.8 +- 13.3 over 992 games (kept); continuation history four
 //! plies back with continuation-history pruning and a fail-low bonus for the
 //! opponent's last move -13.0 +- 31.9 over 293 games (not kept); ProbCut
 //! (captures passing SEE against beta + 250 - 60 if improving, verified by
@@ -164,6 +165,16 @@ params! {
     history_bonus_max / HISTORY_BONUS_MAX = 1600, 400, 8000, 150;
     /// Check extensions are granted while the ply is below this multiple of the iteration depth.
     check_extension_ply_factor / CHECK_EXTENSION_PLY_FACTOR = 2, 1, 4, 1;
+    /// Shallowest node where the table move is tested for a singular extension
+    /// (two plies more at PV nodes whose entry is on a PV).
+    se_depth / SE_DEPTH = 5, 4, 12, 1;
+    /// Singular margin per ply below the table score (one more when the
+    /// node was on a PV but is not now).
+    se_margin / SE_MARGIN = 3, 1, 12, 1;
+    /// A table move this far below the singular beta is extended twice.
+    se_double_margin / SE_DOUBLE_MARGIN = 25, 0, 200, 5;
+    /// Most double extensions on one path.
+    se_double_max / SE_DOUBLE_MAX = 10, 0, 20, 1;
 }
 
 /// Sets parameter `name` (as in [`TABLE`]) to `value`. Only a `tune` build
@@ -252,6 +263,13 @@ pub fn see_capture_margin(depth: i32) -> i32 {
 pub fn null_reduction(depth: i32, eval_margin: i32) -> i32 {
     let e = eval_margin / null_eval_divisor();
     null_base() + depth / null_depth_divisor() + e.min(null_eval_max())
+}
+
+/// Singular beta: how far below the table score the other moves must stay
+/// for the table move to be singular at `depth`.
+#[inline(always)]
+pub fn singular_margin(depth: i32, was_pv: bool) -> i32 {
+    (se_margin() + was_pv as i32) * depth
 }
 
 /// History bonus for a move that caused a cutoff at `depth`.
