@@ -1146,21 +1146,31 @@ mod tests {
         assert_eq!(r.score, mated_in(0));
     }
 
+    /// The shared state of a one-thread search over the given parts.
+    fn one_thread<'a>(
+        tt: &'a TranspositionTable,
+        signals: &'a SearchSignals,
+        limits: &'a SearchLimits,
+        options: &'a SearchOptions,
+    ) -> Shared<'a> {
+        Shared {
+            tt,
+            signals,
+            limits,
+            options,
+            abort: AtomicBool::new(false),
+            nodes: vec![AtomicU64::new(0)],
+            start: Instant::now(),
+        }
+    }
+
     #[test]
     fn a_search_without_the_only_move_is_no_loss_and_keeps_its_own_entries() {
         let tt = TranspositionTable::new(1);
         let signals = SearchSignals::default();
         let limits = SearchLimits::depth(4);
         let options = SearchOptions::default();
-        let shared = Shared {
-            tt: &tt,
-            signals: &signals,
-            limits: &limits,
-            options: &options,
-            abort: AtomicBool::new(false),
-            nodes: vec![AtomicU64::new(0)],
-            start: Instant::now(),
-        };
+        let shared = one_thread(&tt, &signals, &limits, &options);
         let mut hist = Histories::default();
         // Black is checked on the e-file; d9 faces the red general: f9 is the only move.
         let pos = Position::from_fen("4k4/9/9/9/4R4/9/9/9/9/3K5 b - - 0 1").unwrap();
@@ -1184,15 +1194,7 @@ mod tests {
         let signals = SearchSignals::default();
         let limits = SearchLimits::depth(1);
         let options = SearchOptions { contempt: 7, ..SearchOptions::default() };
-        let shared = Shared {
-            tt: &tt,
-            signals: &signals,
-            limits: &limits,
-            options: &options,
-            abort: AtomicBool::new(false),
-            nodes: vec![AtomicU64::new(0)],
-            start: Instant::now(),
-        };
+        let shared = one_thread(&tt, &signals, &limits, &options);
         let mut hist = Histories::default();
         // The red chariot checks along ranks 9 and 8; the black general steps between e9 and e8.
         let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/9/R4K3 w - - 0 1").unwrap();
