@@ -125,34 +125,28 @@ pub fn read_text(path: &Path) -> Result<String, FileError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::scratch_dir;
     use std::time::{Duration, Instant};
-
-    fn temp_dir(name: &str) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!("chuhan-files-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    }
 
     #[test]
     fn reads_a_regular_file() {
-        let dir = temp_dir("regular");
+        let scratch = scratch_dir("files-regular");
+        let dir = scratch.path();
         let f = dir.join("a.txt");
         std::fs::write(&f, "hello\n").unwrap();
         assert_eq!(read_text(&f).unwrap(), "hello\n");
         assert_eq!(read_limited(&f, 6).unwrap(), b"hello\n");
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn refuses_a_file_over_the_limit() {
-        let dir = temp_dir("large");
+        let scratch = scratch_dir("files-large");
+        let dir = scratch.path();
         let f = dir.join("a.txt");
         std::fs::write(&f, "hello\n").unwrap();
         let e = read_limited(&f, 5).unwrap_err();
         assert!(matches!(e, FileError::TooLarge { limit: 5, .. }), "{e:?}");
         assert!(e.to_string().contains("larger than 5 bytes"), "{e}");
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
@@ -166,15 +160,16 @@ mod tests {
 
     #[test]
     fn refuses_a_directory() {
-        let dir = temp_dir("dir");
-        let e = read_text(&dir).unwrap_err();
+        let scratch = scratch_dir("files-dir");
+        let dir = scratch.path();
+        let e = read_text(dir).unwrap_err();
         assert!(matches!(e, FileError::NotRegular { kind: "a directory", .. }), "{e:?}");
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn refuses_a_fifo_without_blocking() {
-        let dir = temp_dir("fifo");
+        let scratch = scratch_dir("files-fifo");
+        let dir = scratch.path();
         let fifo = dir.join("pipe");
         use std::os::unix::ffi::OsStrExt;
         let c = std::ffi::CString::new(fifo.as_os_str().as_bytes()).unwrap();
@@ -186,7 +181,6 @@ mod tests {
         let e = open_regular(&fifo, 10).unwrap_err();
         assert!(matches!(e, FileError::NotRegular { .. }), "{e:?}");
         assert!(start.elapsed() < Duration::from_secs(1));
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
@@ -194,10 +188,10 @@ mod tests {
         let e = read_text(Path::new("/nonexistent/chuhan.txt")).unwrap_err();
         assert!(matches!(e, FileError::Io { .. }), "{e:?}");
         assert!(e.to_string().starts_with("cannot read /nonexistent/chuhan.txt: "), "{e}");
-        let dir = temp_dir("utf8");
+        let scratch = scratch_dir("files-utf8");
+        let dir = scratch.path();
         let f = dir.join("a.txt");
         std::fs::write(&f, b"ab\xffcd").unwrap();
         assert_eq!(read_text(&f).unwrap_err(), FileError::NotUtf8 { path: f.display().to_string(), offset: 2 });
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -204,10 +204,9 @@ mod tests {
         let start = std::time::Instant::now();
         let e = load(&spec("/dev/zero", OpeningFormat::Epd), 1).unwrap_err();
         assert_eq!(e.to_string(), "openings: /dev/zero is not a regular file (it is a character device)");
-        let dir = std::env::temp_dir().join(format!("chuhan-openings-fifo-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let scratch = crate::test_support::scratch_dir("openings-fifo");
+        let dir = scratch.path();
         let fifo = dir.join("suite.pgn");
-        let _ = std::fs::remove_file(&fifo);
         assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
         let e = load(&spec(fifo.to_str().unwrap(), OpeningFormat::Pgn), 1).unwrap_err();
         assert!(matches!(e, OpeningError::File(FileError::NotRegular { kind: "a FIFO", .. })), "{e:?}");
@@ -216,7 +215,6 @@ mod tests {
         let e = load(&spec("/nonexistent/suite.epd", OpeningFormat::Epd), 1).unwrap_err();
         assert!(e.to_string().starts_with("cannot read openings /nonexistent/suite.epd: "), "{e}");
         assert!(start.elapsed() < std::time::Duration::from_secs(2));
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
@@ -261,9 +259,8 @@ mod tests {
 
     #[test]
     fn random_order_is_a_seeded_permutation() {
-        let dir = std::env::temp_dir().join(format!("chuhan-openings-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join("o.pgn");
+        let scratch = crate::test_support::scratch_dir("openings");
+        let file = scratch.path().join("o.pgn");
         let games: String = ["h2e2", "b2e2", "h0g2", "b0c2", "g3g4", "c3c4"]
             .iter()
             .map(|m| format!("[Event \"x\"]\n\n1. {m} *\n\n"))
@@ -280,6 +277,5 @@ mod tests {
         sa.sort();
         ss.sort();
         assert_eq!(sa, ss);
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }
