@@ -32,7 +32,9 @@
 //! games, and check extensions only for checks that do not lose material by
 //! SEE -13.1 +- 34.4 over 239 games (both stopped early, not kept: short
 //! tests at a fixed node count, where features that pay with depth show
-//! least).
+//! least). Quiet checks at the first quiescence ply together with that
+//! check-extension rule, at 5 s + 0.05 s: -1.0 +- 23.6 over 338 games (not
+//! kept; the quiet checks cost about 5 % in nodes per second).
 
 /// One tunable search parameter.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
