@@ -28,7 +28,9 @@ pub(crate) fn random_walks(seed: u64, walks: usize, plies: usize, mut visit: imp
 }
 
 /// A scratch directory for one unit test, named `chuhan-<tag>-...` in the
-/// temp dir and removed when it goes out of scope (also when the test fails).
+/// temp dir and removed when it goes out of scope (also when the test fails);
+/// the integration tests have the same helper in `tests/common` (they cannot
+/// reach this test-only module).
 pub(crate) fn scratch_dir(tag: &str) -> tempfile::TempDir {
     tempfile::Builder::new().prefix(&format!("chuhan-{tag}-")).tempdir().expect("temp dir")
 }

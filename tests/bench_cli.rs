@@ -107,12 +107,11 @@ fn position_files() {
     std::fs::write(&bad, "rnbakabnr/9/1c5c1 w\n").unwrap();
     let empty = dir.path().join("empty.epd");
     std::fs::write(&empty, "# nothing\n").unwrap();
-    let dir_path = dir.path().to_str().unwrap().to_string();
     let start = Instant::now();
     for (path, why) in [
         (fifo.to_str().unwrap(), "is not a regular file (it is a FIFO)"),
         ("/dev/zero", "is not a regular file (it is a character device)"),
-        (dir_path.as_str(), "is not a regular file (it is a directory)"),
+        (dir.path().to_str().unwrap(), "is not a regular file (it is a directory)"),
         ("/nonexistent/bench.epd", "cannot read /nonexistent/bench.epd"),
         (bad.to_str().unwrap(), "bad position"),
         (empty.to_str().unwrap(), "holds no"),
