@@ -31,6 +31,33 @@ pub fn evaluate(pos: &Position) -> Score {
     Score(evaluate_raw(pos))
 }
 
+/// `mg` and `eg` blended by game phase `phase` (`PHASE_MAX`: all
+/// middlegame, 0: all endgame).
+#[inline(always)]
+pub(crate) fn taper(mg: i32, eg: i32, phase: i32) -> i32 {
+    (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX
+}
+
+/// The game phase of `pos`, clamped to `0..=PHASE_MAX`.
+#[inline(always)]
+pub fn phase_of(pos: &Position) -> i32 {
+    pos.psq().phase.clamp(0, PHASE_MAX)
+}
+
+/// The evaluation's own material value of the piece in a cell (0 for an
+/// empty or off-board cell) at game phase `phase`, in evaluation units: what
+/// capturing it changes the material balance by.
+#[inline]
+pub fn material_value(id: u8, phase: i32) -> i32 {
+    let code = code_of(id);
+    if code == 0 || code == 0x80 {
+        0
+    } else {
+        let (mg, eg) = MATERIAL[((code & 7) - 1) as usize];
+        taper(mg, eg, phase)
+    }
+}
+
 /// `KING_ZONE[color][sq]`: the points around `color`'s palace where enemy
 /// pieces count as attackers: files c..g of its first four ranks.
 static KING_ZONE: [[bool; 256]; 2] = {
@@ -546,8 +573,7 @@ fn evaluate_impl(pos: &Position, knowledge: Knowledge) -> i32 {
         mg += r.0 - b.0;
         eg += r.1 - b.1;
     }
-    let phase = p.phase.clamp(0, PHASE_MAX);
-    let mut v = (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
+    let mut v = taper(mg, eg, phase_of(pos));
     if knowledge >= Knowledge::Large {
         let (strong, s, w) = if v > 0 { (Color::Red, &red, &black) } else { (Color::Black, &black, &red) };
         let (scale, _) = scale_factor(board, strong, s, w);
@@ -599,9 +625,8 @@ mod tests {
     fn knowledge_levels_add_terms() {
         // Red a chariot up, black to move: material alone is the chariot's value.
         let pos = Position::from_fen("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1").unwrap();
-        let phase = pos.psq().phase.clamp(0, PHASE_MAX);
         let (mg, eg) = MATERIAL[PieceKind::Chariot.index()];
-        let chariot = (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
+        let chariot = taper(mg, eg, phase_of(&pos));
         assert_eq!(evaluate_at(&pos, Knowledge::None), -chariot + TEMPO);
         let levels = [Knowledge::None, Knowledge::Small, Knowledge::Medium, Knowledge::Large];
         let values: Vec<i32> = levels.iter().map(|&k| evaluate_at(&pos, k)).collect();

@@ -1189,6 +1189,24 @@ mod tests {
     }
 
     #[test]
+    fn quiescence_recaptures_a_chariot_near_an_even_window() {
+        let tt = TranspositionTable::new(1);
+        let signals = SearchSignals::default();
+        let limits = SearchLimits::depth(1);
+        let options = SearchOptions::default();
+        let shared = one_thread(&tt, &signals, &limits, &options);
+        let mut hist = Histories::default();
+        // Black to move has lost a chariot; the red chariot on a7 is
+        // en prise to the cannon on b7 and nothing defends it. Standing pat
+        // is a chariot down: only the recapture keeps the balance near even,
+        // so delta pruning must not skip it for a window around 0.
+        let pos = Position::from_fen("rnbakabn1/9/Rc5c1/2p1p1p1p/9/9/2P1P1P1P/1C5C1/9/1NBAKABNR b - - 0 1").unwrap();
+        let mut w = Worker::new(0, pos, &shared, &mut hist, None, &[]);
+        let v = w.qsearch::<alphabeta::Pv>(-100, 100);
+        assert!(v > -100, "the recapture b7a7 was pruned: {v}");
+    }
+
+    #[test]
     fn repetition_scores_come_from_the_detector() {
         let tt = TranspositionTable::new(1);
         let signals = SearchSignals::default();

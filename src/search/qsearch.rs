@@ -8,10 +8,11 @@ use super::correction::CorrectionKeys;
 use super::history::cont_index;
 use super::movepick::{MovePicker, OrderContext};
 use super::params::delta_margin;
-use super::see::{cell_value, see_ge};
+use super::see::see_ge;
 use super::{NodeHistory, Worker, EVAL_NONE};
 use crate::board::{code_of, EMPTY};
 use crate::eval::evaluate_raw;
+use crate::eval::{material_value, phase_of};
 use crate::moves::Move;
 use crate::score::{from_tt, mated_in, to_tt, INFINITE, MATE_BOUND, MAX_PLY};
 use crate::tt::Bound;
@@ -71,6 +72,10 @@ impl Worker<'_> {
             alpha = alpha.max(best);
         }
         let futility_base = if in_check { -INFINITE } else { static_eval + delta_margin() };
+        // The victim is valued as the evaluation values it (its tapered
+        // material), not in SEE units: the two differ by up to 1.8x, and a
+        // smaller value skips recaptures that restore an even balance.
+        let phase = phase_of(&self.pos);
 
         let cont = [self.frame_at(ply, 1).cont_row, self.frame_at(ply, 2).cont_row];
         let mut picker = MovePicker::new_qsearch(&self.pos, tt_move);
@@ -86,7 +91,7 @@ impl Worker<'_> {
             let mover = code_of(cells[m.from().index()]);
             if !in_check && best > -MATE_BOUND {
                 if victim != EMPTY {
-                    let optimistic = futility_base + cell_value(victim);
+                    let optimistic = futility_base + material_value(victim, phase);
                     if optimistic <= alpha {
                         best = best.max(optimistic);
                         continue;
