@@ -17,7 +17,7 @@ use super::params::*;
 use super::see::see_ge;
 use super::{root_tt_key, NodeHistory, Pruning, Worker, EVAL_NONE};
 use crate::board::{code_of, PieceKind, EMPTY};
-use crate::eval::{evaluate_after_null, evaluate_at, evaluate_raw};
+use crate::eval::{evaluate_after_null, evaluate_at, evaluate_raw, material_value, phase_of};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::{natural_limit_reached, LimitPolicy};
@@ -339,6 +339,8 @@ impl Worker<'_> {
         let counter = if prev1.mv.is_some() { self.hist.counter[prev1.cont_row] } else { Move::NULL };
         let killers = self.frame(ply).killers;
         let mut picker = MovePicker::new(&self.pos, tt_move, killers, counter);
+        let tt_capture = tt_move.is_some() && self.pos.board().cell(tt_move.to()) != EMPTY;
+        let phase = phase_of(&self.pos);
         let root_list: Vec<Move> =
             if root { self.root_moves[self.pv_idx..].iter().map(|r| r.mv).collect() } else { Vec::new() };
         let mut root_i = 0;
@@ -373,7 +375,8 @@ impl Worker<'_> {
             self.shared.tt.prefetch(key_after(&self.pos, m));
             let cells = self.pos.board().cells();
             let mover = code_of(cells[m.from().index()]);
-            let capture = cells[m.to().index()] != EMPTY;
+            let victim = cells[m.to().index()];
+            let capture = victim != EMPTY;
             let gives_check = self.pos.gives_check(m);
             let row = cont_index(mover, m.to().0);
             if root {
@@ -398,12 +401,20 @@ impl Worker<'_> {
                     if lmr_depth <= see_prune_depth() && !see_ge(&self.pos, m, see_quiet_margin(lmr_depth)) {
                         continue;
                     }
-                } else if capture
-                    && !gives_check
-                    && depth <= see_prune_depth()
-                    && !see_ge(&self.pos, m, see_capture_margin(depth))
-                {
-                    continue;
+                } else if capture && !gives_check {
+                    // Futility pruning of captures: even the victim's whole
+                    // value and a margin leave the score below alpha.
+                    if !pv_node && !in_check {
+                        let lmr_depth = (depth - 1 - lmr_base(depth, move_count) / LMR_UNIT).max(0);
+                        if lmr_depth < capture_futility_depth()
+                            && static_eval + capture_futility_margin(lmr_depth) + material_value(victim, phase) <= alpha
+                        {
+                            continue;
+                        }
+                    }
+                    if depth <= see_prune_depth() && !see_ge(&self.pos, m, see_capture_margin(depth)) {
+                        continue;
+                    }
                 }
             }
 
@@ -458,7 +469,7 @@ impl Worker<'_> {
                     } else if tts <= alpha && tts <= v {
                         ext = -1;
                     }
-                } else if gives_check {
+                } else if gives_check && depth >= check_extension_depth() {
                     ext = 1;
                 }
             }
@@ -484,6 +495,9 @@ impl Worker<'_> {
                 }
                 if cut_node {
                     r += lmr_cut_node();
+                }
+                if tt_capture {
+                    r += lmr_tt_capture();
                 }
                 if !improving {
                     r += lmr_not_improving();
