@@ -44,7 +44,9 @@
 //! (`CHECK_EXTENSION_DEPTH`) -2.0 +- 31.3 over 176 games; late move pruning
 //! at non-improving nodes cut to a quarter of the improving count
 //! (`LMP_NOT_IMPROVING_PCT` 25, `_ADD` 0, about what Pikafish-HCE prunes)
-//! -33.6 +- 31.5 over 197 games (LLR -1.46). The entries
+//! -33.6 +- 31.5 over 197 games (LLR -1.46); null-move reduction one ply
+//! larger (`NULL_BASE` 4, as Pikafish-HCE) -12.5 +- 33.7 over 139 games
+//! (LLR -0.64). The entries
 //! `CHECK_EXTENSION_DEPTH`, `LMR_TT_CAPTURE` and `CAPTURE_FUTILITY_*` default
 //! to the search without them (the bench signature is unchanged), so a tune
 //! build tries them through options.
