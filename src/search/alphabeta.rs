@@ -384,6 +384,7 @@ impl Worker<'_> {
             }
             // Pruning at shallow depth.
             if shallow_pruning && !root && best > -MATE_BOUND {
+                let lmr_depth = (depth - 1 - lmr_base(depth, move_count) / LMR_UNIT).max(0);
                 if !capture && !gives_check {
                     // Late move pruning (quiet checks are kept: many xiangqi mates are quiet checks).
                     if !in_check && depth <= lmp_depth() && move_count >= lmp_count(depth, improving) {
@@ -394,7 +395,6 @@ impl Worker<'_> {
                         picker.quiet_checks_only = true;
                         continue;
                     }
-                    let lmr_depth = (depth - 1 - lmr_base(depth, move_count) / LMR_UNIT).max(0);
                     if !in_check && lmr_depth <= futility_depth() && static_eval + futility_margin(lmr_depth) <= alpha {
                         continue;
                     }
@@ -404,13 +404,12 @@ impl Worker<'_> {
                 } else if capture && !gives_check {
                     // Futility pruning of captures: even the victim's whole
                     // value and a margin leave the score below alpha.
-                    if !pv_node && !in_check {
-                        let lmr_depth = (depth - 1 - lmr_base(depth, move_count) / LMR_UNIT).max(0);
-                        if lmr_depth < capture_futility_depth()
-                            && static_eval + capture_futility_margin(lmr_depth) + material_value(victim, phase) <= alpha
-                        {
-                            continue;
-                        }
+                    if !pv_node
+                        && !in_check
+                        && lmr_depth < capture_futility_depth()
+                        && static_eval + capture_futility_margin(lmr_depth) + material_value(victim, phase) <= alpha
+                    {
+                        continue;
                     }
                     if depth <= see_prune_depth() && !see_ge(&self.pos, m, see_capture_margin(depth)) {
                         continue;
