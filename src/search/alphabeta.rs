@@ -340,7 +340,6 @@ impl Worker<'_> {
         let killers = self.frame(ply).killers;
         let mut picker = MovePicker::new(&self.pos, tt_move, killers, counter);
         let tt_capture = tt_move.is_some() && self.pos.board().cell(tt_move.to()) != EMPTY;
-        let phase = phase_of(&self.pos);
         let root_list: Vec<Move> =
             if root { self.root_moves[self.pv_idx..].iter().map(|r| r.mv).collect() } else { Vec::new() };
         let mut root_i = 0;
@@ -407,7 +406,10 @@ impl Worker<'_> {
                     if !pv_node
                         && !in_check
                         && lmr_depth < capture_futility_depth()
-                        && static_eval + capture_futility_margin(lmr_depth) + material_value(victim, phase) <= alpha
+                        && static_eval
+                            + capture_futility_margin(lmr_depth)
+                            + material_value(victim, phase_of(&self.pos))
+                            <= alpha
                     {
                         continue;
                     }
