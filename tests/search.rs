@@ -152,6 +152,28 @@ fn two_threads_and_probe() {
     assert_eq!(probe.score, Some(r.score));
 }
 
+/// With two threads on the clock the threads vote for the move; whichever
+/// thread's move is played, the last line reported leads with it.
+#[test]
+fn the_last_line_leads_with_the_move_played() {
+    for fen in chuhan::fen::BENCH_FENS.iter().take(6) {
+        let p = pos(fen);
+        let mut e = Engine::new(16, 2);
+        let mut rep = CollectingReporter::default();
+        let limits = SearchLimits::movetime(Duration::from_millis(150));
+        let r = e.search(&p, &limits, None, Arc::new(SearchSignals::default()), &mut rep);
+        let best = r.best.expect("a move");
+        assert!(p.is_legal(best), "{fen}");
+        let last = rep.lines.last().expect("lines reported");
+        assert_eq!(last.pv.first(), Some(&best), "{fen}: last line {:?}", last.pv);
+        if let Some(ponder) = r.ponder {
+            let mut q = p.clone();
+            q.make_move(best);
+            assert!(q.is_legal(ponder), "{fen}: ponder {ponder}");
+        }
+    }
+}
+
 #[test]
 fn stop_before_start_still_returns_a_legal_move() {
     let p = pos(MIDGAME);

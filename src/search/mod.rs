@@ -1,10 +1,11 @@
 //! The search: [`Engine`] owns the transposition table, the per-thread
 //! histories and the options, and runs iterative deepening with aspiration
 //! windows on a main thread plus Lazy SMP helper threads that share the
-//! table (the main thread decides the move).
+//! table (the main thread keeps the clock and stops the others; then the
+//! threads vote for the move, see `smp`).
 //!
 //! The search never prints: progress goes through [`SearchReporter`] (main
-//! thread only). It polls `SearchSignals::stop`, the node limit and the hard
+//! thread only, plus the line of a helper whose move won the vote). It polls `SearchSignals::stop`, the node limit and the hard
 //! deadline every ~1k nodes. Repetitions are judged by each worker's
 //! [`RepetitionDetector`] (the `rules` module, docs/rules.md section 3) through
 //! `Worker::node_history`, which also gives the node's table key; the root avoids moves that complete a
