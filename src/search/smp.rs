@@ -222,14 +222,14 @@ pub(crate) fn run(
             }
         }
     };
-    result.nodes = shared.nodes.iter().map(|n| n.load(Relaxed)).sum();
+    result.nodes = shared.total_nodes();
     result
 }
 
 /// Shows the line of a helper whose move won the vote, so that the last
 /// line a GUI sees leads with the move played.
 fn report_chosen(shared: &Shared, t: &ThreadBest, reporter: &mut dyn SearchReporter) {
-    let nodes: u64 = shared.nodes.iter().map(|n| n.load(Relaxed)).sum();
+    let nodes = shared.total_nodes();
     let time = shared.start.elapsed();
     let ms = time.as_millis().max(1) as u64;
     reporter.on_iteration(&IterationInfo {
