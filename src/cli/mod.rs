@@ -202,6 +202,10 @@ enum Command {
         /// Seed of the batch order.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Tune only these weights.rs constants (comma-separated names, e.g.
+        /// IMBALANCE_OURS,IMBALANCE_THEIRS); the rest keep their values.
+        #[arg(long, value_delimiter = ',')]
+        only: Vec<String>,
         /// The weights.rs to write.
         #[arg(short, long)]
         output: std::path::PathBuf,
@@ -336,6 +340,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
             holdout,
             reg,
             seed,
+            only,
             output,
         }) => {
             let valid = (0.0..=1.0).contains(&lambda) && (0.0..1.0).contains(&holdout) && reg >= 0.0 && reg.is_finite();
@@ -367,6 +372,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
                 limit,
                 noisy,
                 holdout,
+                only: &only,
                 config,
             })
         }

@@ -19,6 +19,8 @@ pub struct TuneArgs<'a> {
     pub noisy: bool,
     /// Share of the positions (the file's last games) kept out of the fit to measure over-fitting.
     pub holdout: f64,
+    /// The constants to tune (empty: all).
+    pub only: &'a [String],
     pub config: TuneConfig,
 }
 
@@ -34,6 +36,10 @@ pub fn run_tune(a: TuneArgs<'_>) -> ExitCode {
 }
 
 fn tune(a: TuneArgs<'_>) -> ExitCode {
+    if let Some(bad) = a.only.iter().find(|n| !params::is_constant(n)) {
+        eprintln!("error: --only: {bad} is not a constant of weights.rs");
+        return ExitCode::from(2);
+    }
     let t0 = Instant::now();
     let loaded = match texel::load(a.file, a.limit, a.noisy) {
         Ok(l) => l,
@@ -73,6 +79,11 @@ fn tune(a: TuneArgs<'_>) -> ExitCode {
     );
     let start = params::defaults();
     let mut tuner = Tuner::new(&data, &start);
+    if !a.only.is_empty() {
+        let only: Vec<&str> = a.only.iter().map(String::as_str).collect();
+        tuner.restrict_to(&only);
+        eprintln!("tune: only {}", only.join(", "));
+    }
     let t2 = Instant::now();
     let k = a.config.k.unwrap_or_else(|| tuner.fit_k());
     tuner.set_k(k, a.config.lambda);

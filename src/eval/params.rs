@@ -291,6 +291,17 @@ pub(crate) fn mirror(i: usize) -> usize {
     }
 }
 
+/// The name of the `weights.rs` constant that holds parameter `i`
+/// (`PST_HORSE` for `PST_HORSE.eg[2][4]`).
+pub fn constant(i: usize) -> &'static str {
+    entry_of(i).0.name
+}
+
+/// Whether `weights.rs` has a constant of this name in the vector.
+pub fn is_constant(name: &str) -> bool {
+    ENTRIES.iter().any(|e| e.name == name)
+}
+
 /// The name of parameter `i`: `MATERIAL[3].mg`, `PST_HORSE.eg[2][4]`, `KING_ATTACK[5]`, `TEMPO`.
 pub fn name(i: usize) -> String {
     let (e, j) = entry_of(i);
@@ -304,14 +315,49 @@ pub fn name(i: usize) -> String {
     }
 }
 
-/// The right-hand side of a constant, formatted as `weights.rs` writes it.
-fn render_value(e: &Entry, v: &[i32]) -> String {
+/// The line width `cargo fmt` keeps (`rustfmt.toml`).
+const MAX_WIDTH: usize = 120;
+
+/// An array literal laid out as `cargo fmt` lays it out when the value starts
+/// at `column` and is followed by `;`: on one line if it fits; otherwise one
+/// element per line (pairs), or as many elements per line as fit (integers,
+/// which rustfmt packs).
+fn render_list(items: Vec<String>, column: usize, pack: bool) -> String {
+    let one_line = format!("[{}]", items.join(", "));
+    if column + one_line.len() < MAX_WIDTH {
+        return one_line;
+    }
+    let mut s = String::from("[\n");
+    let mut line = String::new();
+    for item in items {
+        if !pack || (!line.is_empty() && line.len() + 1 + item.len() + 1 > MAX_WIDTH) {
+            if !line.is_empty() {
+                s.push_str(&line);
+                s.push('\n');
+            }
+            line = format!("    {item},");
+        } else if line.is_empty() {
+            line = format!("    {item},");
+        } else {
+            line.push_str(&format!(" {item},"));
+        }
+    }
+    s.push_str(&line);
+    s.push_str("\n]");
+    s
+}
+
+/// The right-hand side of a constant that starts at `column` of its line,
+/// formatted as `weights.rs` writes it.
+fn render_value(e: &Entry, v: &[i32], column: usize) -> String {
     let list = |items: Vec<String>| format!("[{}]", items.join(", "));
     match e.shape {
         Shape::Scalar => v[0].to_string(),
         Shape::Pair => format!("({}, {})", v[0], v[1]),
-        Shape::PairArray(_) => list(v.chunks(2).map(|p| format!("({}, {})", p[0], p[1])).collect()),
-        Shape::Array(_) => list(v.iter().map(|x| x.to_string()).collect()),
+        Shape::PairArray(_) => {
+            render_list(v.chunks(2).map(|p| format!("({}, {})", p[0], p[1])).collect(), column, false)
+        }
+        Shape::Array(_) => render_list(v.iter().map(|x| x.to_string()).collect(), column, true),
         Shape::Tables => {
             let mut s = String::from("(\n");
             for t in v.chunks(90) {
@@ -396,7 +442,8 @@ pub fn render_weights(template: &str, values: &[i32]) -> Result<String, RenderEr
         }
         let end = end.ok_or(RenderError::Missing(e.name))?;
         out.push_str(&rest[..eq]);
-        out.push_str(&render_value(e, &values[e.offset..e.offset + e.shape.len()]));
+        let column = eq - rest[..eq].rfind('\n').map_or(0, |n| n + 1);
+        out.push_str(&render_value(e, &values[e.offset..e.offset + e.shape.len()], column));
         rest = &rest[end..];
     }
     out.push_str(rest);
@@ -430,6 +477,31 @@ mod tests {
         assert_eq!(role(id::TEMPO), Role::Tempo);
         assert_eq!(role(id::SCALE_LONE_CANNON), Role::Scale);
         assert_eq!(role(id::SCALE_FULL), Role::Fixed);
+    }
+
+    /// Arrays that fit stay on their line; longer ones break as rustfmt
+    /// breaks them: one pair per line, integers packed within the width.
+    #[test]
+    fn long_arrays_wrap_as_rustfmt_wraps() {
+        let pairs = |n: usize, v: i32| (0..n).map(|_| format!("({v}, {v})")).collect::<Vec<_>>();
+        let head = "pub const X: [Pair; 3] = ".len();
+        assert_eq!(render_list(pairs(3, -12), head, false), "[(-12, -12), (-12, -12), (-12, -12)]");
+        let long = render_list(pairs(12, -123), head, false);
+        assert_eq!(long, format!("[\n{}]", "    (-123, -123),\n".repeat(12)));
+        let ints: Vec<String> = (0..60).map(|i| (i * 100).to_string()).collect();
+        let packed = render_list(ints.clone(), head, true);
+        let lines: Vec<&str> = packed.lines().collect();
+        assert_eq!((lines[0], *lines.last().unwrap()), ("[", "]"));
+        assert!(lines.len() > 3, "{packed}");
+        for l in &lines[1..lines.len() - 1] {
+            assert!(l.starts_with("    ") && l.ends_with(',') && l.len() <= MAX_WIDTH, "{l:?}");
+        }
+        let items: Vec<&str> =
+            lines[1..lines.len() - 1].iter().flat_map(|l| l.trim().trim_end_matches(',').split(", ")).collect();
+        assert_eq!(items, ints);
+        // A full line: the next item would not have fitted on it.
+        let first_next = lines[2].trim().split(',').next().unwrap();
+        assert!(lines[1].len() + 1 + first_next.len() + 1 > MAX_WIDTH);
     }
 
     #[test]

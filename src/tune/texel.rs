@@ -347,6 +347,15 @@ impl<'a> Tuner<'a> {
         }
     }
 
+    /// Moves only the parameters of the named `weights.rs` constants
+    /// (`IMBALANCE_OURS`, `PST_HORSE`, ...); every other weight keeps its
+    /// start value. Fixed parameters stay fixed.
+    pub fn restrict_to(&mut self, constants: &[&str]) {
+        for (i, t) in self.trainable.iter_mut().enumerate() {
+            *t &= constants.contains(&params::constant(i));
+        }
+    }
+
     /// The model's evaluation of position `i` (Red's view) with its parts:
     /// (evaluation, blended value before scaling, scale multiplier, scale parameter).
     #[inline]
@@ -664,6 +673,40 @@ mod tests {
             tied += (m != i) as usize;
         }
         assert_eq!(tied, 14 * 80, "14 tables, 8 of 9 files on 10 ranks");
+    }
+
+    /// With the tuner restricted to some constants, the labels of a truth
+    /// that differs in those and in others move only those: the others
+    /// keep their start values exactly.
+    #[test]
+    fn restricted_tuning_moves_only_the_named_constants() {
+        let traces = walk_traces();
+        let start = params::defaults();
+        let mut truth: Vec<f64> = start.iter().map(|&v| v as f64).collect();
+        truth[id::HORSE_MOBILITY] += 8.0;
+        truth[id::CHARIOT_MOBILITY] += 8.0;
+        let plain = Dataset::from_traced(traces.iter().map(|t| (t.clone(), 0.5, 0)).collect());
+        let model = Tuner::new(&plain, &start);
+        let k = 0.006;
+        let labelled = traces
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.clone(), sigmoid(k * model.eval(&truth, i).0) as f32, 0))
+            .collect();
+        let data = Dataset::from_traced(labelled);
+        let mut tuner = Tuner::new(&data, &start);
+        tuner.set_k(k, 1.0);
+        tuner.restrict_to(&["HORSE_MOBILITY"]);
+        let cfg = TuneConfig { epochs: 20, batch: 512, learning_rate: 1.0, decay: 0.93, ..TuneConfig::default() };
+        tuner.run(&cfg, None, |_| {});
+        let tuned = tuner.rounded();
+        let moved = (tuner.weights[id::HORSE_MOBILITY] - start[id::HORSE_MOBILITY] as f64).abs();
+        assert!(moved >= 3.0, "HORSE_MOBILITY moved by {moved}");
+        for i in 0..COUNT {
+            if params::constant(i) != "HORSE_MOBILITY" {
+                assert_eq!(tuned[i], start[i], "{}", params::name(i));
+            }
+        }
     }
 
     #[test]
