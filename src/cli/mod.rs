@@ -203,7 +203,7 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Tune only these weights.rs constants (comma-separated names, e.g.
-        /// IMBALANCE_OURS,IMBALANCE_THEIRS); the rest keep their values.
+        /// HANGING,PINNED); the rest keep their values.
         #[arg(long, value_delimiter = ',')]
         only: Vec<String>,
         /// The weights.rs to write.

@@ -348,7 +348,7 @@ impl<'a> Tuner<'a> {
     }
 
     /// Moves only the parameters of the named `weights.rs` constants
-    /// (`IMBALANCE_OURS`, `PST_HORSE`, ...); every other weight keeps its
+    /// (`HANGING`, `PST_HORSE`, ...); every other weight keeps its
     /// start value. Fixed parameters stay fixed.
     pub fn restrict_to(&mut self, constants: &[&str]) {
         for (i, t) in self.trainable.iter_mut().enumerate() {
