@@ -330,16 +330,15 @@ fn render_list(items: Vec<String>, column: usize, pack: bool) -> String {
     let mut s = String::from("[\n");
     let mut line = String::new();
     for item in items {
-        if !pack || (!line.is_empty() && line.len() + 1 + item.len() + 1 > MAX_WIDTH) {
+        // " item," joins the line when packing and it fits.
+        if pack && !line.is_empty() && line.len() + item.len() + 2 <= MAX_WIDTH {
+            line.push_str(&format!(" {item},"));
+        } else {
             if !line.is_empty() {
                 s.push_str(&line);
                 s.push('\n');
             }
             line = format!("    {item},");
-        } else if line.is_empty() {
-            line = format!("    {item},");
-        } else {
-            line.push_str(&format!(" {item},"));
         }
     }
     s.push_str(&line);

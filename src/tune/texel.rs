@@ -608,6 +608,19 @@ mod tests {
         out
     }
 
+    /// The traces labelled with the exact probabilities `sigmoid(k * eval)`
+    /// of the weight vector `truth`.
+    fn labelled_by(traces: &[crate::eval::Trace], truth: &[f64], k: f64) -> Dataset {
+        let plain = Dataset::from_traced(traces.iter().map(|t| (t.clone(), 0.5, 0)).collect());
+        let model = Tuner::new(&plain, &params::defaults());
+        let labelled = traces
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.clone(), sigmoid(k * model.eval(truth, i).0) as f32, 0))
+            .collect();
+        Dataset::from_traced(labelled)
+    }
+
     /// Labels made from a known weight vector plus noise are fitted back:
     /// starting from the compiled weights, the tuner recovers the changed
     /// weights within a tolerance and the error falls to the noise floor.
@@ -685,15 +698,8 @@ mod tests {
         let mut truth: Vec<f64> = start.iter().map(|&v| v as f64).collect();
         truth[id::HORSE_MOBILITY] += 8.0;
         truth[id::CHARIOT_MOBILITY] += 8.0;
-        let plain = Dataset::from_traced(traces.iter().map(|t| (t.clone(), 0.5, 0)).collect());
-        let model = Tuner::new(&plain, &start);
         let k = 0.006;
-        let labelled = traces
-            .iter()
-            .enumerate()
-            .map(|(i, t)| (t.clone(), sigmoid(k * model.eval(&truth, i).0) as f32, 0))
-            .collect();
-        let data = Dataset::from_traced(labelled);
+        let data = labelled_by(&traces, &truth, k);
         let mut tuner = Tuner::new(&data, &start);
         tuner.set_k(k, 1.0);
         tuner.restrict_to(&["HORSE_MOBILITY"]);
@@ -713,15 +719,9 @@ mod tests {
     fn k_fit_finds_the_generating_scale() {
         let traces = walk_traces();
         let start = params::defaults();
-        let plain = Dataset::from_traced(traces.iter().map(|t| (t.clone(), 0.5, 0)).collect());
-        let model = Tuner::new(&plain, &start);
         let k = 0.004;
-        let labelled = traces
-            .iter()
-            .enumerate()
-            .map(|(i, t)| (t.clone(), sigmoid(k * model.eval(&model.weights, i).0) as f32, 0))
-            .collect();
-        let data = Dataset::from_traced(labelled);
+        let truth: Vec<f64> = Tuner::new(&Dataset::from_traced(Vec::new()), &start).weights;
+        let data = labelled_by(&traces, &truth, k);
         let tuner = Tuner::new(&data, &start);
         let fitted = tuner.fit_k();
         assert!((fitted - k).abs() < 0.0002, "{fitted}");
