@@ -9,6 +9,10 @@ values set through hidden `Tune_<name>` spin options:
         --params RAZOR_BASE,RAZOR_SLOPE,FUTILITY_BASE --iterations 200 \
         --pairs 8 --tc 1+0.01 --state spsa.json
 
+With `--nodes N` every move searches N nodes instead of playing on the clock
+`--tc`: the games no longer depend on timing, so other work on the machine
+slows the run without biasing it.
+
 Each iteration draws a random sign per parameter, plays `--pairs` opening
 pairs (each opening with both colours, `-repeat`) between the engine with
 theta + c_k*delta and the engine with theta - c_k*delta, and moves theta by
@@ -54,7 +58,8 @@ def play(engine, plus, minus, args, seed):
 
     cmd = [
         engine, "match", *side("plus", plus), *side("minus", minus),
-        "-each", f"tc={args.tc}", "-games", str(2 * args.pairs), "-repeat",
+        "-each", f"nodes={args.nodes}" if args.nodes else f"tc={args.tc}", "option.Threads=1",
+        f"option.Hash={args.hash}", "-games", str(2 * args.pairs), "-repeat",
         "-concurrency", str(args.concurrency), "-ratinginterval", "0",
         "-openings", f"file={args.openings}", "order=random", "-seed", str(seed),
     ]
@@ -74,6 +79,8 @@ def main():
     ap.add_argument("--iterations", type=int, default=200)
     ap.add_argument("--pairs", type=int, default=8, help="opening pairs per iteration (2 games each)")
     ap.add_argument("--tc", default="1+0.01")
+    ap.add_argument("--nodes", type=int, default=0, help="a fixed node count per move instead of --tc")
+    ap.add_argument("--hash", type=int, default=16, help="hash table MB per engine")
     ap.add_argument("--concurrency", type=int, default=2)
     ap.add_argument("--openings", default="builtin", help="EPD suite (default: the built-in suite)")
     ap.add_argument("--r-end", type=float, default=0.002, help="learning rate a_k / c_k^2 at the last iteration")
