@@ -484,6 +484,7 @@ impl Worker<'_> {
                 // earlier sibling's subtree.
                 self.pv_len[ply + 1] = ply + 1;
             }
+            let nodes_before = self.nodes;
             self.play(m, row, Some(gives_check));
             let mut v = -INFINITE;
             if pruning >= Pruning::Small && depth >= 2 && move_count > 1 + root as i32 && (!capture || !tt_pv) {
@@ -540,7 +541,7 @@ impl Worker<'_> {
             }
 
             if root {
-                self.update_root_move(m, v, alpha, move_count);
+                self.update_root_move(m, v, alpha, move_count, self.nodes - nodes_before);
             }
             if v > best {
                 best = v;

@@ -183,6 +183,8 @@ pub(crate) struct RootMove {
     pub prev_score: i32,
     pub seldepth: usize,
     pub pv: Vec<Move>,
+    /// Nodes this thread searched under the move, over every iteration so far.
+    pub effort: u64,
 }
 
 /// Per-ply search frame.
@@ -340,7 +342,14 @@ impl<'a> Worker<'a> {
             pv_len: vec![0; n + 1],
             root_moves: root
                 .iter()
-                .map(|&mv| RootMove { mv, score: -INFINITE, prev_score: -INFINITE, seldepth: 0, pv: vec![mv] })
+                .map(|&mv| RootMove {
+                    mv,
+                    score: -INFINITE,
+                    prev_score: -INFINITE,
+                    seldepth: 0,
+                    pv: vec![mv],
+                    effort: 0,
+                })
                 .collect(),
             pv_idx: 0,
             root_depth: 0,
@@ -505,12 +514,15 @@ impl<'a> Worker<'a> {
         self.pv_len[ply] = child_len;
     }
 
-    pub(crate) fn update_root_move(&mut self, m: Move, v: i32, alpha: i32, move_count: i32) {
+    /// Records root move `m`'s result `v` (a score when it is the first move
+    /// or beat `alpha`) and the `nodes` its subtree took.
+    pub(crate) fn update_root_move(&mut self, m: Move, v: i32, alpha: i32, move_count: i32, nodes: u64) {
         let child_len = self.pv_len[1].max(1);
         let line: Vec<Move> = std::iter::once(m).chain(self.pv[1][1..child_len].iter().copied()).collect();
         let seldepth = self.seldepth;
         let first_line = self.pv_idx == 0;
         if let Some(rm) = self.root_moves.iter_mut().find(|r| r.mv == m) {
+            rm.effort += nodes;
             if move_count == 1 || v > alpha {
                 rm.score = v;
                 rm.seldepth = seldepth;
@@ -674,7 +686,9 @@ impl<'a> Worker<'a> {
             if self.root_moves.len() == 1 && depth >= SINGLE_REPLY_DEPTH && main.tm.on_clock() {
                 break;
             }
-            if main.tm.soft_expired(main.best_move_changes, drop, stable_iterations) {
+            let effort: u64 = self.root_moves.iter().map(|r| r.effort).sum();
+            let best_share = self.root_moves[0].effort as f64 / effort.max(1) as f64;
+            if main.tm.soft_expired(main.best_move_changes, drop, stable_iterations, best_share) {
                 break;
             }
             main.check_ponderhit(limits, signals);
