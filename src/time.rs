@@ -2,8 +2,9 @@
 //! ([`SearchLimits`], [`Clock`]) and how much of the clock one move may use
 //! ([`TimeManager`]: a soft limit checked between iterations, scaled by
 //! best-move stability, score drops and the best move's share of the root's
-//! nodes, and a hard limit polled inside the search). A forced move (one root move) on the clock ends the search after
-//! a few iterations (the search module decides that, with [`TimeManager::on_clock`]).
+//! nodes, and a hard limit polled inside the search). A forced move (one
+//! root move) on the clock ends the search after a few iterations (the
+//! search module decides that, with [`TimeManager::on_clock`]).
 //!
 //! Sudden death spends most in the early moves: each move plans with a share
 //! of the clock plus the increments of the next 49 moves, a share that grows
@@ -67,11 +68,6 @@ impl SearchLimits {
 const SUDDEN_DEATH_HORIZON: u32 = 50;
 /// Share of the pool (sudden death) a move in the opening is planned to use.
 const OPENING_SHARE: f64 = 0.030;
-/// A best move that took at least this share of the root's nodes ...
-const BEST_SHARE_HIGH: f64 = 0.93;
-/// ... leaves this share of the soft budget.
-const BEST_SHARE_HIGH_FACTOR: f64 = 0.76;
-
 /// Growth of that share with the square root of the move number: fewer moves
 /// are left to save for, so each move takes more of what is left.
 const SHARE_GROWTH: f64 = 0.007;
@@ -86,6 +82,11 @@ const HARD_OVER_SOFT: u32 = 5;
 const MAX_CLOCK_SHARE: u32 = 700;
 /// Floor of any budget, so that a search always completes depth 1.
 const MIN_BUDGET: Duration = Duration::from_millis(5);
+
+/// A best move that took at least this share of the root's nodes ...
+const BEST_SHARE_HIGH: f64 = 0.93;
+/// ... leaves this share of the soft budget.
+const BEST_SHARE_HIGH_FACTOR: f64 = 0.76;
 
 /// Time budget of one search: the soft limit (do not start another
 /// iteration past it, once scaled) and the hard limit (abort the search).
