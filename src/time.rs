@@ -189,8 +189,8 @@ impl TimeManager {
         let instability = 1.0 + best_move_changes.min(4.0) * 0.35;
         let falling = 1.0 + (score_drop.clamp(0, 150) as f64) / 150.0;
         let stable = if stable_iterations >= 6 { 0.6 } else { 1.0 - stable_iterations as f64 * 0.05 };
-        let effort = if best_share >= BEST_SHARE_HIGH { BEST_SHARE_HIGH_FACTOR } else { 1.0 };
-        let budget = self.soft.as_secs_f64() * instability * falling * stable * effort;
+        let share_factor = if best_share >= BEST_SHARE_HIGH { BEST_SHARE_HIGH_FACTOR } else { 1.0 };
+        let budget = self.soft.as_secs_f64() * instability * falling * stable * share_factor;
         let e = self.elapsed().as_secs_f64();
         // An iteration costs about as much as all before it: do not start one
         // that cannot finish within the budget.
