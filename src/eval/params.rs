@@ -319,13 +319,17 @@ pub fn name(i: usize) -> String {
 const MAX_WIDTH: usize = 120;
 
 /// An array literal laid out as `cargo fmt` lays it out when the value starts
-/// at `column` and is followed by `;`: on one line if it fits; otherwise one
-/// element per line (pairs), or as many elements per line as fit (integers,
-/// which rustfmt packs).
+/// at `column` and is followed by `;`: on one line if it fits; else on one
+/// line of its own, indented, after a line break (the result then starts with
+/// `\n`) if it fits there; otherwise one element per line (pairs), or as many
+/// elements per line as fit (integers, which rustfmt packs).
 fn render_list(items: Vec<String>, column: usize, pack: bool) -> String {
     let one_line = format!("[{}]", items.join(", "));
     if column + one_line.len() < MAX_WIDTH {
         return one_line;
+    }
+    if 4 + one_line.len() < MAX_WIDTH {
+        return format!("\n    {one_line}");
     }
     let mut s = String::from("[\n");
     let mut line = String::new();
@@ -424,7 +428,10 @@ pub fn render_weights(template: &str, values: &[i32]) -> Result<String, RenderEr
     for e in ENTRIES {
         let head = format!("pub const {}:", e.name);
         let at = rest.find(&head).ok_or(RenderError::Missing(e.name))?;
-        let eq = rest[at..].find(" = ").ok_or(RenderError::Missing(e.name))? + at + 3;
+        // `=`, then the value on the same line or (rustfmt's choice for a
+        // value that fits on a line of its own) on the next.
+        let sign = rest[at..].find('=').ok_or(RenderError::Missing(e.name))? + at;
+        let eq = sign + 1 + rest[sign + 1..].len() - rest[sign + 1..].trim_start().len();
         // The value ends at the first `;` outside brackets (`[0; 9]` has one inside).
         let mut depth = 0i32;
         let mut end = None;
@@ -440,9 +447,13 @@ pub fn render_weights(template: &str, values: &[i32]) -> Result<String, RenderEr
             }
         }
         let end = end.ok_or(RenderError::Missing(e.name))?;
-        out.push_str(&rest[..eq]);
-        let column = eq - rest[..eq].rfind('\n').map_or(0, |n| n + 1);
-        out.push_str(&render_value(e, &values[e.offset..e.offset + e.shape.len()], column));
+        out.push_str(&rest[..=sign]);
+        let column = sign + 2 - rest[..sign].rfind('\n').map_or(0, |n| n + 1);
+        let value = render_value(e, &values[e.offset..e.offset + e.shape.len()], column);
+        if !value.starts_with('\n') {
+            out.push(' ');
+        }
+        out.push_str(&value);
         rest = &rest[end..];
     }
     out.push_str(rest);
@@ -487,6 +498,9 @@ mod tests {
         assert_eq!(render_list(pairs(3, -12), head, false), "[(-12, -12), (-12, -12), (-12, -12)]");
         let long = render_list(pairs(12, -123), head, false);
         assert_eq!(long, format!("[\n{}]", "    (-123, -123),\n".repeat(12)));
+        // Too long after `= ` but short enough for a line of its own.
+        let own_line = render_list(pairs(9, -12), head, false);
+        assert_eq!(own_line, format!("\n    [{}]", pairs(9, -12).join(", ")));
         let ints: Vec<String> = (0..60).map(|i| (i * 100).to_string()).collect();
         let packed = render_list(ints.clone(), head, true);
         let lines: Vec<&str> = packed.lines().collect();
@@ -522,6 +536,16 @@ mod tests {
         assert!(WEIGHTS_SOURCE.contains(&line(&row)) && !WEIGHTS_SOURCE.contains(&line(&changed)));
         assert!(text.contains(&line(&changed)));
         assert_eq!(text.lines().zip(WEIGHTS_SOURCE.lines()).filter(|(a, b)| a != b).count(), 2);
+        // A value rustfmt would move to a line of its own is written there,
+        // and such a file reads back as a template.
+        let mut wide = defaults();
+        let threats = id::THREAT_BY_SOLDIER..id::THREAT_BY_SOLDIER + 14;
+        wide[threats].fill(-1000);
+        let moved = render_weights(WEIGHTS_SOURCE, &wide).unwrap();
+        let own_line = format!("pub const THREAT_BY_SOLDIER: [Pair; 7] =\n    [{}];", ["(-1000, -1000)"; 7].join(", "));
+        assert!(moved.contains(&own_line), "{moved}");
+        assert_eq!(render_weights(&moved, &wide).unwrap(), moved);
+        assert_eq!(render_weights(&moved, &defaults()).unwrap(), WEIGHTS_SOURCE);
         v[id::PST_SOLDIER] = 40_000;
         assert!(matches!(render_weights(WEIGHTS_SOURCE, &v), Err(RenderError::OutOfRange { .. })));
         assert!(matches!(render_weights(WEIGHTS_SOURCE, &v[1..]), Err(RenderError::Length { .. })));
