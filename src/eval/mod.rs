@@ -275,12 +275,12 @@ fn side_terms<T: Terms>(board: &Board, us: Color, own: &Counts, their: &Counts, 
         if cells[ahead as usize] & tag == 0 {
             term!(t, CHARIOT_OPEN_FILE, 1);
         }
-        term!(t, CHARIOT_MOBILITY, mob);
+        term_of!(t, CHARIOT_MOBILITY, mob as usize, 1);
         if sq.rank() == their_back_rank && eg.rank() == their_back_rank {
             term!(t, CHARIOT_BACK_RANK, 1);
         }
     }
-    // Horses: mobility, trapped, legs blocked by own pieces.
+    // Horses: mobility (a trapped horse is its low entries), legs blocked by own pieces.
     for sq in board.squares_of(us, PieceKind::Horse) {
         // Jumps with a free leg to a point that is on the board and not ours
         // (the padding keeps every jump inside the array).
@@ -297,11 +297,8 @@ fn side_terms<T: Terms>(board: &Board, us: Color, own: &Counts, their: &Counts, 
                 blocked += 1;
             }
         }
-        term!(t, HORSE_MOBILITY, mob);
+        term_of!(t, HORSE_MOBILITY, mob as usize, 1);
         term!(t, HORSE_LEG_BLOCKED, blocked);
-        if mob <= 1 {
-            term!(t, HORSE_TRAPPED, 1);
-        }
     }
     // Cannons: mobility, empty-head cannon, pinned palace horse, bottom cannon.
     for sq in board.squares_of(us, PieceKind::Cannon) {
@@ -315,7 +312,7 @@ fn side_terms<T: Terms>(board: &Board, us: Color, own: &Counts, their: &Counts, 
                 att.minors |= id_bit(target);
             }
         }
-        term!(t, CANNON_MOBILITY, mob);
+        term_of!(t, CANNON_MOBILITY, mob as usize, 1);
         if eg != Square(0) && sq.file() == eg.file() {
             let d: i16 = if eg.0 > sq.0 { NORTH } else { SOUTH };
             // Pieces between the cannon and the enemy general: 0, 1 (then

@@ -193,7 +193,6 @@ layout! {
     PST_SOLDIER Pairs,
     CHARIOT_MOBILITY Pairs,
     HORSE_MOBILITY Pairs,
-    HORSE_TRAPPED Pairs,
     HORSE_LEG_BLOCKED Pairs,
     CANNON_MOBILITY Pairs,
     CHARIOT_OPEN_FILE Pairs,
@@ -523,13 +522,13 @@ mod tests {
         assert_eq!(text, WEIGHTS_SOURCE);
         // A changed value lands in its place and nowhere else.
         let mut v = defaults();
-        let (mg, eg) = (v[id::HORSE_TRAPPED], v[id::HORSE_TRAPPED + 1]);
-        v[id::HORSE_TRAPPED + 1] = eg + 1;
+        let (mg, eg) = (v[id::HORSE_LEG_BLOCKED], v[id::HORSE_LEG_BLOCKED + 1]);
+        v[id::HORSE_LEG_BLOCKED + 1] = eg + 1;
         let row: Vec<i32> = v[id::PST_SOLDIER + 9..id::PST_SOLDIER + 18].to_vec();
         v[id::PST_SOLDIER + 9 + 4] += 1;
         let text = render_weights(WEIGHTS_SOURCE, &v).unwrap();
-        assert!(!WEIGHTS_SOURCE.contains(&format!("pub const HORSE_TRAPPED: Pair = ({mg}, {});", eg + 1)));
-        assert!(text.contains(&format!("pub const HORSE_TRAPPED: Pair = ({mg}, {});", eg + 1)));
+        assert!(!WEIGHTS_SOURCE.contains(&format!("pub const HORSE_LEG_BLOCKED: Pair = ({mg}, {});", eg + 1)));
+        assert!(text.contains(&format!("pub const HORSE_LEG_BLOCKED: Pair = ({mg}, {});", eg + 1)));
         let mut changed = row.clone();
         changed[4] += 1;
         let line = |r: &[i32]| format!("[{}],", r.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "));

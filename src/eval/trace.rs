@@ -220,19 +220,20 @@ mod tests {
         assert_eq!(get(id::MATERIAL + 2 * PieceKind::Chariot.index()), Some(1));
         // a0 is row 9, file 0 of the table.
         assert_eq!(get(id::PST_CHARIOT + 9 * 9), Some(1));
-        // Chariot mobility: a1..a9, b0 and c0 = 11 points.
-        assert_eq!(get(id::CHARIOT_MOBILITY), Some(11));
+        // Chariot mobility: a1..a9, b0 and c0 = 11 points, entry 11 of the table.
+        assert_eq!(get(id::CHARIOT_MOBILITY + 2 * 11), Some(1));
+        assert_eq!(get(id::CHARIOT_MOBILITY + 2 * 10), None);
         // Black has no advisors against one chariot.
         assert_eq!(get(id::ADVISOR_MISSING_VS_CHARIOT), Some(-2));
         assert_eq!(t.scale[1], id::SCALE_NO_ATTACKERS as u16);
         let w = params::defaults();
         let mut w2 = w.clone();
-        w2[id::CHARIOT_MOBILITY + 1] += 10;
+        w2[id::CHARIOT_MOBILITY + 2 * 11 + 1] += 10;
         let phase = t.phase(&w);
         let max = w[id::PHASE_MAX];
         let (mg, eg) = t.sums(&w);
         let (mg2, eg2) = t.sums(&w2);
-        assert_eq!((mg2 - mg, eg2 - eg), (0, 110));
+        assert_eq!((mg2 - mg, eg2 - eg), (0, 10));
         assert_eq!(phase, 6);
         assert_eq!(t.evaluate(&w2), (mg2 as i32 * phase + eg2 as i32 * (max - phase)) / max + w[id::TEMPO]);
     }

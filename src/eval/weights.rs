@@ -240,16 +240,55 @@ pub const PST: [(Table, Table); 7] =
 // ---------------------------------------------------------------------------
 // Positional terms (pairs are (middlegame, endgame); signs as applied).
 
-/// Chariot mobility, per reachable point.
-pub const CHARIOT_MOBILITY: Pair = (7, 1);
-/// Horse mobility, per legal jump (leg free, destination not own).
-pub const HORSE_MOBILITY: Pair = (20, 2);
-/// A horse with at most one jump (trapped, 马被困).
-pub const HORSE_TRAPPED: Pair = (14, -65);
+/// Chariot mobility, by the number of reachable points (quiet points and
+/// captures, 0 to 17).
+pub const CHARIOT_MOBILITY: [Pair; 18] = [
+    (2, -7),
+    (3, -22),
+    (7, -25),
+    (14, -15),
+    (23, -6),
+    (49, 19),
+    (49, 16),
+    (48, 19),
+    (59, 10),
+    (75, 15),
+    (75, 23),
+    (79, 13),
+    (85, 19),
+    (89, 16),
+    (103, 18),
+    (114, 15),
+    (107, 26),
+    (105, -1),
+];
+/// Horse mobility, by the number of legal jumps (leg free, destination not
+/// own; 0 to 8). A horse with at most one jump is trapped (马被困).
+pub const HORSE_MOBILITY: [Pair; 9] =
+    [(1, -91), (27, -72), (31, -22), (58, -30), (84, 3), (99, 27), (114, 9), (151, 16), (160, -10)];
 /// Per horse leg blocked by an own piece.
 pub const HORSE_LEG_BLOCKED: Pair = (-11, 11);
-/// Cannon mobility, per quiet point or capture.
-pub const CANNON_MOBILITY: Pair = (4, 0);
+/// Cannon mobility, by the number of quiet points and captures (0 to 17).
+pub const CANNON_MOBILITY: [Pair; 18] = [
+    (-15, -13),
+    (-8, 5),
+    (7, -4),
+    (20, -6),
+    (21, 0),
+    (27, -5),
+    (26, 7),
+    (37, 2),
+    (37, 9),
+    (40, 7),
+    (39, 9),
+    (45, 13),
+    (42, 6),
+    (50, 3),
+    (46, -14),
+    (48, -10),
+    (61, -7),
+    (63, -3),
+];
 /// A chariot with no own piece ahead of it on its file.
 pub const CHARIOT_OPEN_FILE: Pair = (26, 29);
 /// 空头炮: a cannon on the enemy general's file with nothing between.

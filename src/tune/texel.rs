@@ -633,11 +633,11 @@ mod tests {
         let mut truth: Vec<f64> = start.iter().map(|&v| v as f64).collect();
         // The truth differs from the compiled weights by these amounts.
         let changes = [
-            (id::CHARIOT_MOBILITY, 6.0),
-            (id::CHARIOT_MOBILITY + 1, -5.0),
-            (id::HORSE_MOBILITY, -6.0),
-            (id::HORSE_MOBILITY + 1, 8.0),
-            (id::CANNON_MOBILITY, 5.0),
+            (id::HORSE_LEG_BLOCKED, 6.0),
+            (id::HORSE_LEG_BLOCKED + 1, -5.0),
+            (id::CANNON_MOBILITY + 2 * 8, -6.0),
+            (id::CANNON_MOBILITY + 2 * 8 + 1, 8.0),
+            (id::CHARIOT_OPEN_FILE, 5.0),
             (id::TEMPO, 25.0),
             (id::MATERIAL + 2 * 4 + 1, -150.0),
             (id::MATERIAL + 2 * 3, -40.0),
@@ -696,8 +696,8 @@ mod tests {
         let traces = walk_traces();
         let start = params::defaults();
         let mut truth: Vec<f64> = start.iter().map(|&v| v as f64).collect();
-        truth[id::HORSE_MOBILITY] += 8.0;
-        truth[id::CHARIOT_MOBILITY] += 8.0;
+        truth[id::HORSE_MOBILITY + 2 * 4] += 8.0;
+        truth[id::CHARIOT_OPEN_FILE] += 8.0;
         let k = 0.006;
         let data = labelled_by(&traces, &truth, k);
         let mut tuner = Tuner::new(&data, &start);
@@ -706,8 +706,9 @@ mod tests {
         let cfg = TuneConfig { epochs: 20, batch: 512, learning_rate: 1.0, decay: 0.93, ..TuneConfig::default() };
         tuner.run(&cfg, None, |_| {});
         let tuned = tuner.rounded();
-        let moved = (tuner.weights[id::HORSE_MOBILITY] - start[id::HORSE_MOBILITY] as f64).abs();
-        assert!(moved >= 3.0, "HORSE_MOBILITY moved by {moved}");
+        let four = id::HORSE_MOBILITY + 2 * 4;
+        let moved = (tuner.weights[four] - start[four] as f64).abs();
+        assert!(moved >= 3.0, "HORSE_MOBILITY[4] moved by {moved}");
         for i in 0..COUNT {
             if params::constant(i) != "HORSE_MOBILITY" {
                 assert_eq!(tuned[i], start[i], "{}", params::name(i));
