@@ -12,7 +12,7 @@
 //! half of a 10 s + 0.1 s clock unused past move 30, this gained +55 ± 27
 //! Elo in self-play at 5 s + 0.05 s (255 games). Cutting the soft budget to
 //! 0.76 when the best move took at least 93 % of the root's nodes gained
-//! +21.8 +- 16.5 at 2 s + 0.02 s (686 games, SPRT [0, 10] accepted).
+//! +21.8 ± 16.5 at 2 s + 0.02 s (686 games, SPRT [0, 10] accepted).
 //!
 //! Multi-period controls (docs/rules.md section 5: "T minutes for the first M moves,
 //! then T2 per M2") reach us as `movestogo` = moves left in the current period;

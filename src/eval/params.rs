@@ -430,7 +430,7 @@ pub fn render_weights(template: &str, values: &[i32]) -> Result<String, RenderEr
         // `=`, then the value on the same line or (rustfmt's choice for a
         // value that fits on a line of its own) on the next.
         let sign = rest[at..].find('=').ok_or(RenderError::Missing(e.name))? + at;
-        let eq = sign + 1 + rest[sign + 1..].len() - rest[sign + 1..].trim_start().len();
+        let eq = rest.len() - rest[sign + 1..].trim_start().len();
         // The value ends at the first `;` outside brackets (`[0; 9]` has one inside).
         let mut depth = 0i32;
         let mut end = None;

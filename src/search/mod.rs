@@ -686,8 +686,8 @@ impl<'a> Worker<'a> {
             if self.root_moves.len() == 1 && depth >= SINGLE_REPLY_DEPTH && main.tm.on_clock() {
                 break;
             }
-            let effort: u64 = self.root_moves.iter().map(|r| r.effort).sum();
-            let best_share = self.root_moves[0].effort as f64 / effort.max(1) as f64;
+            let root_nodes: u64 = self.root_moves.iter().map(|r| r.effort).sum();
+            let best_share = self.root_moves[0].effort as f64 / root_nodes.max(1) as f64;
             if main.tm.soft_expired(main.best_move_changes, drop, stable_iterations, best_share) {
                 break;
             }
