@@ -82,6 +82,20 @@ pub(crate) fn refined_eval(static_eval: i32, tte: Option<TtEntry>, tt_score: Opt
     static_eval
 }
 
+/// `v` damped toward 0 as reversible plies pile up: times
+/// `(n - plies) / n`, 0 from `n` plies on; `n = 0` leaves `v` as it is.
+/// Positions that go long without a capture drift toward the natural
+/// move limit's draw, so the search should not trust an edge it has not
+/// converted.
+#[inline]
+pub(crate) fn damped(v: i32, plies: u32, n: i32) -> i32 {
+    if n <= 0 {
+        return v;
+    }
+    let left = (n - plies.min(n as u32) as i32).max(0);
+    v * left / n
+}
+
 /// Whether a table bound lets `score` decide against `beta`.
 #[inline]
 pub(crate) fn bound_allows(bound: Bound, score: i32, beta: i32) -> bool {
@@ -113,11 +127,13 @@ impl Worker<'_> {
         (raw, corrected, refined_eval(corrected, tte, tt_score))
     }
 
-    /// `raw` plus the correction history's correction (kept out of the mate band).
+    /// `raw` plus the correction history's correction, damped by the plies
+    /// since the last capture (kept out of the mate band).
     #[inline]
     pub(super) fn corrected(&self, raw: i32, keys: CorrectionKeys) -> i32 {
         let c = self.hist.correction.correction(self.pos.side_to_move(), keys);
-        (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        let v = damped(raw + c, self.pos.state().plies_since_capture as u32, eval_damp());
+        v.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// The static evaluation of the current position, computed (not read from

@@ -1107,6 +1107,35 @@ mod tests {
     }
 
     #[test]
+    fn damping_scales_by_plies_left() {
+        use alphabeta::damped;
+        assert_eq!(damped(300, 0, 200), 300);
+        assert_eq!(damped(300, 100, 200), 150);
+        assert_eq!(damped(-300, 100, 200), -150);
+        assert_eq!(damped(300, 150, 200), 75);
+        assert_eq!(damped(300, 200, 200), 0);
+        assert_eq!(damped(300, 400, 200), 0);
+        assert_eq!(damped(300, 100, 0), 300);
+        let mut last = i32::MAX;
+        for plies in 0..=250 {
+            let v = damped(1000, plies, 200);
+            assert!(v <= last && v >= 0, "not monotone at {plies}: {v}");
+            last = v;
+        }
+    }
+
+    #[test]
+    fn long_quiet_stretches_shrink_the_score() {
+        // Red is a chariot up in a quiet position; the same board after 100
+        // plies without a capture is worth less, though still won.
+        let fen = |halfmove| format!("3akab2/9/4b4/9/9/9/9/4B4/4A4/R2AK1B2 w - - {halfmove} 1");
+        let fresh = search_depth(&fen(0), 4).score.0;
+        let stale = search_depth(&fen(100), 4).score.0;
+        assert!(fresh > 300, "{fresh}");
+        assert!(stale > 0 && stale * 3 < fresh * 2, "fresh {fresh}, stale {stale}");
+    }
+
+    #[test]
     fn engine_is_send() {
         fn assert_send<T: Send>() {}
         assert_send::<Engine>();
