@@ -92,8 +92,7 @@ pub(crate) fn damped(v: i32, plies: u32, n: i32) -> i32 {
     if n <= 0 {
         return v;
     }
-    let left = (n - plies.min(n as u32) as i32).max(0);
-    v * left / n
+    v * (n - plies.min(n as u32) as i32) / n
 }
 
 /// Whether a table bound lets `score` decide against `beta`.
