@@ -129,3 +129,46 @@ fn known_judgements() {
     // held for the hand-set weights only: tuned on self-play results the
     // term keeps its middlegame value and loses its endgame one.)
 }
+
+#[test]
+fn fortress_balances_are_scaled_toward_a_draw() {
+    let e = |fen: &str| evaluate(&Position::from_fen(&format!("{fen} w - - 0 1")).unwrap()).0;
+    // Each pair: a known drawn balance, then the same attackers against one
+    // defender fewer (a win), which keeps its full evaluation.
+    let pairs = [
+        // A lone chariot against a horse and full defenders; against a horse and two advisors.
+        ("2bakab2/9/4n4/9/9/3R5/9/9/9/4K4", "3aka3/9/4n4/9/9/3R5/9/9/9/4K4"),
+        // A lone chariot against a cannon and two advisors; against a cannon and two elephants.
+        ("3aka3/9/4c4/9/9/3R5/9/9/9/4K4", "2b1k1b2/9/4c4/9/9/3R5/9/9/9/4K4"),
+        // Two soldiers against full defenders; against two advisors.
+        ("2bakab2/9/9/9/2P1P4/9/9/9/9/4K4", "3aka3/9/9/9/2P1P4/9/9/9/9/4K4"),
+        // A horse and a soldier against full defenders; against two advisors.
+        ("2bakab2/9/9/4P4/9/9/2N6/9/9/4K4", "3aka3/9/9/4P4/9/9/2N6/9/9/4K4"),
+        // A cannon and a soldier against full defenders; against two advisors.
+        ("2bakab2/9/9/4P4/9/9/2C6/9/9/4K4", "3aka3/9/9/4P4/9/9/2C6/9/9/4K4"),
+    ];
+    for (draw, win) in pairs {
+        let (d, w) = (e(draw), e(win));
+        assert!(d > 0 && d < 80, "{draw}: {d}");
+        assert!(w > 4 * d && w > 200, "{win}: {w} against {d}");
+    }
+    // Two cannons against full defenders: drawn; a cannon and a horse: not scaled.
+    let cc = e("2bakab2/9/9/9/9/9/2C1C4/9/9/4K4");
+    let cn = e("2bakab2/9/9/9/9/9/2C1N4/9/9/4K4");
+    assert!(cc > 0 && cc < 100 && cn > 4 * cc, "{cc} {cn}");
+    // The defending side sees the same verdict from its side.
+    let black = evaluate(&Position::from_fen("3aka3/9/4c4/9/9/3R5/9/9/9/4K4 b - - 0 1").unwrap()).0;
+    assert!(black < 0 && black > -80, "{black}");
+}
+
+#[test]
+fn endgame_suite_positions_are_legal() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/book/endgames.epd")).unwrap();
+    let mut n = 0;
+    for line in text.lines() {
+        let pos = Position::from_fen(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert!(!pos.legal_moves().is_empty(), "{line}: no legal move");
+        n += 1;
+    }
+    assert!(n >= 300, "{n} positions");
+}

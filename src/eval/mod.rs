@@ -460,6 +460,7 @@ fn scale_factor(board: &Board, strong: Color, s: &Counts, w: &Counts) -> (i32, u
     if s.attackers() == 0 {
         return scale!(SCALE_NO_ATTACKERS);
     }
+    let full_defenders = w.get(PieceKind::Advisor) == 2 && w.get(PieceKind::Elephant) == 2;
     if c + h + p == 0 {
         // Soldiers only.
         let back = if strong == Color::Red { 9 } else { 0 };
@@ -469,6 +470,9 @@ fn scale_factor(board: &Board, strong: Color, s: &Counts, w: &Counts) -> (i32, u
         if soldiers == 1 && w.defenders() >= 2 {
             return scale!(SCALE_LONE_SOLDIER_VS_DEFENDERS);
         }
+        if soldiers == 2 && full_defenders {
+            return scale!(SCALE_SOLDIER_PAIR_VS_FULL_DEFENDERS);
+        }
         return scale!(SCALE_FULL);
     }
     if soldiers == 0 && c == 0 {
@@ -477,6 +481,15 @@ fn scale_factor(board: &Board, strong: Color, s: &Counts, w: &Counts) -> (i32, u
         }
         if h == 1 && p == 0 && w.defenders() >= 2 {
             return scale!(SCALE_LONE_HORSE_VS_DEFENDERS);
+        }
+    }
+    if c == 0 && full_defenders && matches!((h, p, soldiers), (1, 0, 1) | (0, 1, 1) | (0, 2, 0)) {
+        return scale!(SCALE_TWO_VS_FULL_DEFENDERS);
+    }
+    if c == 1 && h + p + soldiers == 0 && w.get(PieceKind::Chariot) == 0 {
+        let (wh, wc) = (w.get(PieceKind::Horse), w.get(PieceKind::Cannon));
+        if (full_defenders && wh + wc <= 1) || (w.get(PieceKind::Advisor) == 2 && wh == 0 && wc == 1) {
+            return scale!(SCALE_CHARIOT_VS_FORTRESS);
         }
     }
     if c == 1

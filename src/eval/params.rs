@@ -223,6 +223,9 @@ layout! {
     SCALE_LONE_SOLDIER_VS_DEFENDERS Scale,
     SCALE_CHARIOT_VS_CHARIOT Scale,
     SCALE_EQUAL_ATTACKERS Scale,
+    SCALE_CHARIOT_VS_FORTRESS Scale,
+    SCALE_TWO_VS_FULL_DEFENDERS Scale,
+    SCALE_SOLDIER_PAIR_VS_FULL_DEFENDERS Scale,
 }
 
 /// First parameter of each kind's piece-square tables, by kind index.

@@ -1126,9 +1126,10 @@ mod tests {
 
     #[test]
     fn long_quiet_stretches_shrink_the_score() {
-        // Red is a chariot up in a quiet position; the same board after 100
+        // Red is a chariot up in a quiet position (against two advisors and one
+        // elephant: a win, not a drawn fortress); the same board after 100
         // plies without a capture is worth less, though still won.
-        let fen = |halfmove| format!("3akab2/9/4b4/9/9/9/9/4B4/4A4/R2AK1B2 w - - {halfmove} 1");
+        let fen = |halfmove| format!("3aka3/9/4b4/9/9/9/9/4B4/4A4/R2AK1B2 w - - {halfmove} 1");
         let fresh = search_depth(&fen(0), 4).score.0;
         let stale = search_depth(&fen(100), 4).score.0;
         assert!(fresh > 300, "{fresh}");
