@@ -365,8 +365,8 @@ pub const SCALE_EQUAL_ATTACKERS: i32 = 50;
 /// elephants with at most one horse or cannon, or against a cannon and two
 /// advisors: the defenders hold the draw.
 pub const SCALE_CHARIOT_VS_FORTRESS: i32 = 4;
-/// No chariot and only two attackers among two cannons, a horse and a
-/// soldier, or a cannon and a soldier, against two advisors and two elephants.
+/// No chariot, and as attackers only a horse and a soldier, a cannon and a
+/// soldier, or two cannons, against two advisors and two elephants.
 pub const SCALE_TWO_VS_FULL_DEFENDERS: i32 = 7;
 /// Two soldiers (nothing else that attacks) against two advisors and two elephants.
 pub const SCALE_SOLDIER_PAIR_VS_FULL_DEFENDERS: i32 = 1;
