@@ -460,7 +460,8 @@ fn scale_factor(board: &Board, strong: Color, s: &Counts, w: &Counts) -> (i32, u
     if s.attackers() == 0 {
         return scale!(SCALE_NO_ATTACKERS);
     }
-    let full_defenders = w.get(PieceKind::Advisor) == 2 && w.get(PieceKind::Elephant) == 2;
+    // Two advisors and two elephants (at most two of each).
+    let full_defenders = w.defenders() == 4;
     if c + h + p == 0 {
         // Soldiers only.
         let back = if strong == Color::Red { 9 } else { 0 };
@@ -486,18 +487,15 @@ fn scale_factor(board: &Board, strong: Color, s: &Counts, w: &Counts) -> (i32, u
     if c == 0 && full_defenders && matches!((h, p, soldiers), (1, 0, 1) | (0, 1, 1) | (0, 2, 0)) {
         return scale!(SCALE_TWO_VS_FULL_DEFENDERS);
     }
-    if c == 1 && h + p + soldiers == 0 && w.get(PieceKind::Chariot) == 0 {
-        let (wh, wc) = (w.get(PieceKind::Horse), w.get(PieceKind::Cannon));
-        if (full_defenders && wh + wc <= 1) || (w.get(PieceKind::Advisor) == 2 && wh == 0 && wc == 1) {
+    if c == 1 && h + p + soldiers == 0 {
+        // A lone chariot.
+        let (wr, wh, wc) = (w.get(PieceKind::Chariot), w.get(PieceKind::Horse), w.get(PieceKind::Cannon));
+        if wr == 0 && ((full_defenders && wh + wc <= 1) || (w.get(PieceKind::Advisor) == 2 && wh == 0 && wc == 1)) {
             return scale!(SCALE_CHARIOT_VS_FORTRESS);
         }
-    }
-    if c == 1
-        && h + p + soldiers == 0
-        && w.get(PieceKind::Chariot) == 1
-        && w.get(PieceKind::Horse) + w.get(PieceKind::Cannon) + w.get(PieceKind::Soldier) == 0
-    {
-        return scale!(SCALE_CHARIOT_VS_CHARIOT);
+        if wr == 1 && wh + wc + w.get(PieceKind::Soldier) == 0 {
+            return scale!(SCALE_CHARIOT_VS_CHARIOT);
+        }
     }
     if c == w.get(PieceKind::Chariot)
         && h + p == w.get(PieceKind::Horse) + w.get(PieceKind::Cannon)
