@@ -449,6 +449,18 @@ fn side_terms<T: Terms>(board: &Board, us: Color, own: &Counts, their: &Counts, 
     if c == 0 && p == 2 {
         term!(t, DOUBLE_CANNON_NO_CHARIOT, 1);
     }
+    // Material imbalance over the six kinds other than the general.
+    for a in 0..6 {
+        let na = own.0[a + 1];
+        if na == 0 {
+            continue;
+        }
+        for b in 0..a {
+            term_of!(t, IMBALANCE_OURS, a * (a + 1) / 2 + b, na * own.0[b + 1]);
+            term_of!(t, IMBALANCE_THEIRS, a * (a - 1) / 2 + b, na * their.0[b + 1]);
+        }
+        term_of!(t, IMBALANCE_OURS, a * (a + 1) / 2 + a, na * na);
+    }
     (t, att)
 }
 
@@ -517,7 +529,7 @@ pub enum Knowledge {
     /// Plus the piece-square tables.
     Small,
     /// Plus the positional terms: mobility, king safety, structure,
-    /// combinations, threats, hanging and pinned pieces.
+    /// combinations, material imbalance, threats, hanging and pinned pieces.
     Medium,
     /// Plus the scaling of known drawish endgames toward 0.
     #[default]

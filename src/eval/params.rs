@@ -213,6 +213,8 @@ layout! {
     THREAT_BY_DEFENDER Pairs,
     HANGING Pairs,
     PINNED Pairs,
+    IMBALANCE_OURS Pairs,
+    IMBALANCE_THEIRS Pairs,
     KING_ATTACK_UNITS Fixed,
     KING_ATTACK MgOnly,
     SCALE_FULL Fixed,

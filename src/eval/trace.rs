@@ -237,4 +237,28 @@ mod tests {
         assert_eq!(phase, 6);
         assert_eq!(t.evaluate(&w2), (mg2 as i32 * phase + eg2 as i32 * (max - phase)) / max + w[id::TEMPO]);
     }
+
+    /// The imbalance terms count products of piece counts, Red's minus Black's.
+    #[test]
+    fn imbalance_counts_pairs_of_kinds() {
+        // Red: chariots a0 and i0, a horse, three soldiers. Black: a chariot, two advisors.
+        let pos = Position::from_fen("r2aka3/9/9/9/9/9/P1P3P2/9/9/RN1K4R w - - 0 1").unwrap();
+        let t = trace(&pos);
+        let get = |i: usize| t.terms.iter().find(|&&(j, _)| j as usize == i).map_or(0, |&(_, c)| c);
+        // Kinds counted from the advisor: 0 advisor, 2 horse, 3 chariot, 5 soldier.
+        let ours = |a: usize, b: usize| get(id::IMBALANCE_OURS + 2 * (a * (a + 1) / 2 + b));
+        let theirs = |a: usize, b: usize| get(id::IMBALANCE_THEIRS + 2 * (a * (a - 1) / 2 + b));
+        assert_eq!(ours(3, 3), 2 * 2 - 1);
+        assert_eq!(ours(5, 3), 3 * 2);
+        assert_eq!(ours(3, 2), 2);
+        assert_eq!(ours(3, 0), -2);
+        assert_eq!(ours(0, 0), -4);
+        assert_eq!(ours(5, 5), 3 * 3);
+        // Red's chariots against Black's advisors; Black's chariot against Red's horse.
+        assert_eq!(theirs(3, 0), 2 * 2);
+        assert_eq!(theirs(3, 2), -1);
+        assert_eq!(theirs(5, 3), 3);
+        assert_eq!(theirs(2, 0), 2);
+        assert_eq!(theirs(4, 3), 0);
+    }
 }

@@ -16,7 +16,7 @@
 pub type Pair = (i32, i32);
 
 /// Material by kind index (General, Advisor, Elephant, Horse, Chariot, Cannon, Soldier).
-pub const MATERIAL: [Pair; 7] = [(0, 0), (69, 64), (307, 19), (724, 202), (1866, 731), (791, 220), (135, 42)];
+pub const MATERIAL: [Pair; 7] = [(0, 0), (78, 48), (291, 46), (714, 157), (1790, 613), (772, 166), (132, 69)];
 
 /// Game-phase weight of each kind (chariots most, horses and cannons next).
 pub const PHASE_WEIGHT: [i32; 7] = [0, 0, 0, 3, 6, 3, 0];
@@ -24,7 +24,7 @@ pub const PHASE_WEIGHT: [i32; 7] = [0, 0, 0, 3, 6, 3, 0];
 pub const PHASE_MAX: i32 = 48;
 
 /// Side-to-move bonus.
-pub const TEMPO: i32 = 8;
+pub const TEMPO: i32 = 28;
 
 /// Piece values for static exchange evaluation and MVV-LVA, by kind index.
 pub const SEE_VALUE: [i32; 7] = [5000, 120, 120, 430, 1000, 440, 80];
@@ -42,9 +42,9 @@ pub const PST_GENERAL: (Table, Table) = (
         [0; 9],
         [0; 9],
         [0; 9],
-        [0, 0, 0, -392, -336, -392, 0, 0, 0],
-        [0, 0, 0, -112, 9, -112, 0, 0, 0],
-        [0, 0, 0, 42, 126, 42, 0, 0, 0],
+        [0, 0, 0, -293, -184, -293, 0, 0, 0],
+        [0, 0, 0, -98, 2, -98, 0, 0, 0],
+        [0, 0, 0, 54, 87, 54, 0, 0, 0],
     ],
     [
         [0; 9],
@@ -54,9 +54,9 @@ pub const PST_GENERAL: (Table, Table) = (
         [0; 9],
         [0; 9],
         [0; 9],
-        [0, 0, 0, 23, 15, 23, 0, 0, 0],
-        [0, 0, 0, 5, 7, 5, 0, 0, 0],
-        [0, 0, 0, -8, -22, -8, 0, 0, 0],
+        [0, 0, 0, -3, 0, -3, 0, 0, 0],
+        [0, 0, 0, 7, 1, 7, 0, 0, 0],
+        [0, 0, 0, -7, -14, -7, 0, 0, 0],
     ],
 );
 
@@ -70,9 +70,9 @@ pub const PST_ADVISOR: (Table, Table) = (
         [0; 9],
         [0; 9],
         [0; 9],
-        [0, 0, 0, -78, 0, -78, 0, 0, 0],
-        [0, 0, 0, 0, 31, 0, 0, 0, 0],
-        [0, 0, 0, -12, 0, -12, 0, 0, 0],
+        [0, 0, 0, -60, 0, -60, 0, 0, 0],
+        [0, 0, 0, 0, 44, 0, 0, 0, 0],
+        [0, 0, 0, -28, 0, -28, 0, 0, 0],
     ],
     [
         [0; 9],
@@ -82,9 +82,9 @@ pub const PST_ADVISOR: (Table, Table) = (
         [0; 9],
         [0; 9],
         [0; 9],
-        [0, 0, 0, -29, 0, -29, 0, 0, 0],
-        [0, 0, 0, 0, -46, 0, 0, 0, 0],
-        [0, 0, 0, -33, 0, -33, 0, 0, 0],
+        [0, 0, 0, -31, 0, -31, 0, 0, 0],
+        [0, 0, 0, 0, -50, 0, 0, 0, 0],
+        [0, 0, 0, -50, 0, -50, 0, 0, 0],
     ],
 );
 
@@ -96,11 +96,11 @@ pub const PST_ELEPHANT: (Table, Table) = (
         [0; 9],
         [0; 9],
         [0; 9],
-        [0, 0, 19, 0, 0, 0, 19, 0, 0],
+        [0, 0, 5, 0, 0, 0, 5, 0, 0],
         [0; 9],
-        [19, 0, 0, 0, 87, 0, 0, 0, 19],
+        [3, 0, 0, 0, 81, 0, 0, 0, 3],
         [0; 9],
-        [0, 0, 55, 0, 0, 0, 55, 0, 0],
+        [0, 0, 52, 0, 0, 0, 52, 0, 0],
     ],
     [
         [0; 9],
@@ -108,11 +108,11 @@ pub const PST_ELEPHANT: (Table, Table) = (
         [0; 9],
         [0; 9],
         [0; 9],
-        [0, 0, -37, 0, 0, 0, -37, 0, 0],
+        [0, 0, -26, 0, 0, 0, -26, 0, 0],
         [0; 9],
-        [-41, 0, 0, 0, -49, 0, 0, 0, -41],
+        [-27, 0, 0, 0, -30, 0, 0, 0, -27],
         [0; 9],
-        [0, 0, -35, 0, 0, 0, -35, 0, 0],
+        [0, 0, -20, 0, 0, 0, -20, 0, 0],
     ],
 );
 
@@ -120,28 +120,28 @@ pub const PST_ELEPHANT: (Table, Table) = (
 /// river points near the enemy palace; the palace heart blocks the general.
 pub const PST_HORSE: (Table, Table) = (
     [
-        [17, 101, 181, 342, 259, 342, 181, 101, 17],
-        [-51, 104, 317, 138, 503, 138, 317, 104, -51],
-        [153, 134, 28, 395, 412, 395, 28, 134, 153],
-        [-34, 296, 2, 312, 0, 312, 2, 296, -34],
-        [53, 37, 69, 173, 78, 173, 69, 37, 53],
-        [18, 12, 149, 7, 78, 7, 149, 12, 18],
-        [-6, -31, -13, -54, 80, -54, -13, -31, -6],
-        [-33, -51, -42, 131, -13, 131, -42, -51, -33],
-        [-71, 2, -48, 21, -38, 21, -48, 2, -71],
-        [-184, -118, 7, -84, -422, -84, 7, -118, -184],
+        [129, 76, 206, 264, 106, 264, 206, 76, 129],
+        [22, 39, 241, 88, 412, 88, 241, 39, 22],
+        [183, 88, 52, 323, 323, 323, 52, 88, 183],
+        [1, 226, 82, 184, 38, 184, 82, 226, 1],
+        [40, 51, 39, 133, 151, 133, 39, 51, 40],
+        [6, 23, 125, 49, 55, 49, 125, 23, 6],
+        [15, -100, -4, -18, 73, -18, -4, -100, 15],
+        [-10, -23, 10, 70, -2, 70, 10, -23, -10],
+        [-64, -33, -30, 11, 12, 11, -30, -33, -64],
+        [-217, -62, 19, -36, -418, -36, 19, -62, -217],
     ],
     [
-        [40, 40, 21, -21, 142, -21, 21, 40, 40],
-        [116, -21, 3, 11, -48, 11, 3, -21, 116],
-        [55, 32, 57, -9, -9, -9, 57, 32, 55],
-        [43, 3, 70, -2, 36, -2, 70, 3, 43],
-        [23, 46, 38, 31, 45, 31, 38, 46, 23],
-        [6, 24, 19, 49, 24, 49, 19, 24, 6],
-        [-12, 0, 28, 32, 23, 32, 28, 0, -12],
-        [-49, 13, 11, -8, -32, -8, 11, 13, -49],
-        [-140, -78, -8, -36, -178, -36, -8, -78, -140],
-        [50, 24, -29, 10, -47, 10, -29, 24, 50],
+        [33, 45, -1, 15, 31, 15, -1, 45, 33],
+        [54, 49, 4, 17, -62, 17, 4, 49, 54],
+        [36, 23, 22, -7, 15, -7, 22, 23, 36],
+        [24, 17, 12, 25, 7, 25, 12, 17, 24],
+        [36, 26, 40, 29, 20, 29, 40, 26, 36],
+        [57, 35, 31, 29, 42, 29, 31, 35, 57],
+        [0, 33, 27, 27, 36, 27, 27, 33, 0],
+        [-45, 21, -53, 13, 11, 13, -53, 21, -45],
+        [-100, -4, -39, -39, -208, -39, -39, -4, -100],
+        [-45, -49, -34, 1, 36, 1, -34, -49, -45],
     ],
 );
 
@@ -149,28 +149,28 @@ pub const PST_HORSE: (Table, Table) = (
 /// in the corner is undeveloped.
 pub const PST_CHARIOT: (Table, Table) = (
     [
-        [2, 41, 6, 309, 135, 309, 6, 41, 2],
-        [-60, 70, 28, 59, 236, 59, 28, 70, -60],
-        [46, 31, 2, 39, 12, 39, 2, 31, 46],
-        [20, 74, 100, 55, 11, 55, 100, 74, 20],
-        [8, 19, 40, 71, 68, 71, 40, 19, 8],
-        [-19, 68, 49, 50, 64, 50, 49, 68, -19],
-        [6, 30, 60, 83, 101, 83, 60, 30, 6],
-        [-32, 19, -9, 32, -30, 32, -9, 19, -32],
-        [-46, -24, 11, -6, -50, -6, 11, -24, -46],
-        [-68, 19, 14, 48, 35, 48, 14, 19, -68],
+        [-11, 42, 24, 209, 99, 209, 24, 42, -11],
+        [-15, 75, 23, 42, 231, 42, 23, 75, -15],
+        [49, 33, 4, 60, 38, 60, 4, 33, 49],
+        [50, 51, 104, 64, 57, 64, 104, 51, 50],
+        [24, 24, 66, 44, 45, 44, 66, 24, 24],
+        [2, 38, 59, 62, 49, 62, 59, 38, 2],
+        [-1, 34, 55, 59, 63, 59, 55, 34, -1],
+        [-49, 9, -9, 20, 28, 20, -9, 9, -49],
+        [-53, -17, -21, 21, -22, 21, -21, -17, -53],
+        [-54, 14, -4, 27, 17, 27, -4, 14, -54],
     ],
     [
-        [-48, -27, -9, -121, -56, -121, -9, -27, -48],
-        [-8, -10, -22, -3, 75, -3, -22, -10, -8],
-        [-2, -2, 25, 71, 109, 71, 25, -2, -2],
-        [5, 5, -14, 36, 72, 36, -14, 5, 5],
-        [-7, 27, 29, 15, 38, 15, 29, 27, -7],
-        [26, 0, 34, 37, 25, 37, 34, 0, 26],
-        [49, 39, 21, 21, 46, 21, 21, 39, 49],
-        [-9, -32, 3, 15, 117, 15, 3, -32, -9],
-        [-57, -12, -42, 10, 20, 10, -42, -12, -57],
-        [-104, -60, -104, 15, -146, 15, -104, -60, -104],
+        [-28, -27, -21, -74, -60, -74, -21, -27, -28],
+        [31, -28, -1, 7, -10, 7, -1, -28, 31],
+        [11, -16, 34, 43, 63, 43, 34, -16, 11],
+        [20, 18, -9, 21, 37, 21, -9, 18, 20],
+        [6, 22, 9, 20, 41, 20, 9, 22, 6],
+        [13, 11, 21, 12, 41, 12, 21, 11, 13],
+        [46, 39, 34, 32, 53, 32, 34, 39, 46],
+        [-18, -22, 11, 17, 34, 17, 11, -22, -18],
+        [-69, -41, -54, -18, -49, -18, -54, -41, -69],
+        [-55, -53, -13, -35, -131, -35, -13, -53, -55],
     ],
 );
 
@@ -178,28 +178,28 @@ pub const PST_CHARIOT: (Table, Table) = (
 /// pieces (bottom cannon a9/i9 corners); poor in front of the enemy palace.
 pub const PST_CANNON: (Table, Table) = (
     [
-        [93, -7, -98, -37, -316, -37, -98, -7, 93],
-        [90, -2, -99, -78, -182, -78, -99, -2, 90],
-        [79, -8, -43, -56, -119, -56, -43, -8, 79],
-        [49, 2, 18, -20, 52, -20, 18, 2, 49],
-        [65, -48, 26, -64, 178, -64, 26, -48, 65],
-        [6, 0, 66, 41, 117, 41, 66, 0, 6],
-        [-31, 3, 34, 36, 173, 36, 34, 3, -31],
-        [61, -2, 83, 74, 89, 74, 83, -2, 61],
-        [48, 16, 107, 8, 93, 8, 107, 16, 48],
-        [-61, -47, 78, -8, -73, -8, 78, -47, -61],
+        [48, 21, -69, -5, -246, -5, -69, 21, 48],
+        [64, -11, -44, -29, -86, -29, -44, -11, 64],
+        [43, 13, -5, 8, -11, 8, -5, 13, 43],
+        [45, 22, 38, -18, 79, -18, 38, 22, 45],
+        [31, -13, 46, -20, 139, -20, 46, -13, 31],
+        [-10, 9, 36, 21, 101, 21, 36, 9, -10],
+        [-4, -21, 49, 2, 84, 2, 49, -21, -4],
+        [27, 19, 62, 58, 82, 58, 62, 19, 27],
+        [37, 20, 52, 33, 54, 33, 52, 20, 37],
+        [-47, -20, 80, 32, -62, 32, 80, -20, -47],
     ],
     [
-        [-56, -6, 12, -12, -29, -12, 12, -6, -56],
-        [-53, -25, 34, -8, 83, -8, 34, -25, -53],
-        [-28, -25, -37, -58, 1, -58, -37, -25, -28],
-        [-23, -4, -16, -5, -4, -5, -16, -4, -23],
-        [-16, -2, -30, 40, -52, 40, -30, -2, -16],
-        [-7, -2, -59, 5, -29, 5, -59, -2, -7],
-        [-8, -21, -12, -23, -43, -23, -12, -21, -8],
-        [-34, -4, -29, -3, 24, -3, -29, -4, -34],
-        [-47, -8, -60, 29, 5, 29, -60, -8, -47],
-        [-52, -77, -67, 2, 21, 2, -67, -77, -52],
+        [-26, -20, 6, 16, 92, 16, 6, -20, -26],
+        [1, -15, -12, -27, 43, -27, -12, -15, 1],
+        [-15, -30, -56, -31, -31, -31, -56, -30, -15],
+        [-44, -19, -33, -14, -22, -14, -33, -19, -44],
+        [-23, -15, -43, -7, -42, -7, -43, -15, -23],
+        [-6, -21, -52, -26, -36, -26, -52, -21, -6],
+        [-11, -22, -49, -23, -25, -23, -49, -22, -11],
+        [-29, -28, -47, -24, -4, -24, -47, -28, -29],
+        [-38, -18, -45, -5, -1, -5, -45, -18, -38],
+        [-50, -31, -73, -2, 36, -2, -73, -31, -50],
     ],
 );
 
@@ -208,25 +208,25 @@ pub const PST_CANNON: (Table, Table) = (
 /// on the enemy back rank where they can only move sideways.
 pub const PST_SOLDIER: (Table, Table) = (
     [
-        [-285, -11, -90, 172, 159, 172, -90, -11, -285],
-        [9, 397, 381, 742, 1232, 742, 381, 397, 9],
-        [150, 275, 249, 367, 556, 367, 249, 275, 150],
-        [13, 173, 156, 224, 262, 224, 156, 173, 13],
-        [-16, 53, 84, 194, 156, 194, 84, 53, -16],
-        [-79, 0, 5, 0, -17, 0, 5, 0, -79],
-        [-79, 0, -75, 0, -10, 0, -75, 0, -79],
+        [-69, 86, 114, 120, 198, 120, 114, 86, -69],
+        [25, 198, 240, 560, 1026, 560, 240, 198, 25],
+        [10, 104, 161, 290, 423, 290, 161, 104, 10],
+        [42, 102, 136, 170, 162, 170, 136, 102, 42],
+        [56, 54, 106, 138, 114, 138, 106, 54, 56],
+        [-24, 0, 21, 0, 4, 0, 21, 0, -24],
+        [-28, 0, -35, 0, 26, 0, -35, 0, -28],
         [0; 9],
         [0; 9],
         [0; 9],
     ],
     [
-        [54, 20, 41, -32, -64, -32, 41, 20, 54],
-        [2, -1, 55, 66, 43, 66, 55, -1, 2],
-        [61, 41, 71, 226, 155, 226, 71, 41, 61],
-        [101, 75, 91, 77, 88, 77, 91, 75, 101],
-        [132, 96, 131, 88, 95, 88, 131, 96, 132],
-        [89, 0, 34, 0, 116, 0, 34, 0, 89],
-        [97, 0, 42, 0, 117, 0, 42, 0, 97],
+        [22, 16, 9, -18, -62, -18, 9, 16, 22],
+        [63, 62, 84, 55, -15, 55, 84, 62, 63],
+        [115, 103, 99, 141, 102, 141, 99, 103, 115],
+        [117, 136, 138, 130, 128, 130, 138, 136, 117],
+        [92, 127, 135, 157, 157, 157, 135, 127, 92],
+        [84, 0, 73, 0, 133, 0, 73, 0, 84],
+        [78, 0, 56, 0, 116, 0, 56, 0, 78],
         [0; 9],
         [0; 9],
         [0; 9],
@@ -243,78 +243,78 @@ pub const PST: [(Table, Table); 7] =
 /// Chariot mobility, by the number of reachable points (quiet points and
 /// captures, 0 to 17).
 pub const CHARIOT_MOBILITY: [Pair; 18] = [
-    (2, -7),
-    (3, -22),
-    (7, -25),
-    (14, -15),
-    (23, -6),
-    (49, 19),
-    (49, 16),
-    (48, 19),
-    (59, 10),
-    (75, 15),
-    (75, 23),
-    (79, 13),
-    (85, 19),
-    (89, 16),
-    (103, 18),
-    (114, 15),
-    (107, 26),
-    (105, -1),
+    (-23, -109),
+    (19, -144),
+    (18, -153),
+    (19, -129),
+    (35, -70),
+    (44, -23),
+    (51, -6),
+    (54, 1),
+    (58, 8),
+    (69, 16),
+    (62, 35),
+    (63, 30),
+    (76, 21),
+    (80, 33),
+    (97, 35),
+    (104, 34),
+    (85, 42),
+    (94, 27),
 ];
 /// Horse mobility, by the number of legal jumps (leg free, destination not
 /// own; 0 to 8). A horse with at most one jump is trapped (马被困).
 pub const HORSE_MOBILITY: [Pair; 9] =
-    [(1, -91), (27, -72), (31, -22), (58, -30), (84, 3), (99, 27), (114, 9), (151, 16), (160, -10)];
+    [(26, -150), (49, -89), (52, -58), (65, -38), (77, -19), (83, -1), (98, -4), (119, -1), (137, -8)];
 /// Per horse leg blocked by an own piece.
-pub const HORSE_LEG_BLOCKED: Pair = (-11, 11);
+pub const HORSE_LEG_BLOCKED: Pair = (-10, 6);
 /// Cannon mobility, by the number of quiet points and captures (0 to 17).
 pub const CANNON_MOBILITY: [Pair; 18] = [
-    (-15, -13),
-    (-8, 5),
-    (7, -4),
-    (20, -6),
-    (21, 0),
-    (27, -5),
-    (26, 7),
-    (37, 2),
-    (37, 9),
-    (40, 7),
-    (39, 9),
-    (45, 13),
-    (42, 6),
-    (50, 3),
-    (46, -14),
-    (48, -10),
-    (61, -7),
-    (63, -3),
+    (0, -122),
+    (9, -48),
+    (9, -37),
+    (25, -41),
+    (21, -21),
+    (26, -22),
+    (31, -17),
+    (29, -18),
+    (33, -14),
+    (28, -7),
+    (34, -5),
+    (38, -5),
+    (41, -10),
+    (45, -5),
+    (50, -2),
+    (35, -1),
+    (47, 1),
+    (49, 4),
 ];
 /// A chariot with no own piece ahead of it on its file.
-pub const CHARIOT_OPEN_FILE: Pair = (26, 29);
+pub const CHARIOT_OPEN_FILE: Pair = (11, 27);
 /// 空头炮: a cannon on the enemy general's file with nothing between.
-pub const EMPTY_HEAD_CANNON: Pair = (226, -41);
+pub const EMPTY_HEAD_CANNON: Pair = (161, -11);
 /// 炮镇窝心马: a cannon on the general's file whose only screen is that side's horse on the palace heart.
-pub const CANNON_PINS_PALACE_HORSE: Pair = (53, -10);
+pub const CANNON_PINS_PALACE_HORSE: Pair = (68, -32);
 /// 沉底炮: a cannon on the enemy back rank while the enemy general stands on it.
-pub const BOTTOM_CANNON: Pair = (105, -13);
+pub const BOTTOM_CANNON: Pair = (97, -32);
 /// A chariot on the enemy back rank while the enemy general stands on it.
-pub const CHARIOT_BACK_RANK: Pair = (-25, 39);
+pub const CHARIOT_BACK_RANK: Pair = (18, 25);
 /// Per missing advisor, per enemy chariot.
-pub const ADVISOR_MISSING_VS_CHARIOT: Pair = (-126, -100);
+pub const ADVISOR_MISSING_VS_CHARIOT: Pair = (-97, -31);
 /// Per missing elephant, per enemy cannon.
-pub const ELEPHANT_MISSING_VS_CANNON: Pair = (-1, 20);
+pub const ELEPHANT_MISSING_VS_CANNON: Pair = (3, 43);
 /// Two advisors guarding each other (士连).
-pub const CONNECTED_ADVISORS: Pair = (25, 24);
+pub const CONNECTED_ADVISORS: Pair = (-25, 12);
 /// Two elephants guarding each other (相连).
-pub const CONNECTED_ELEPHANTS: Pair = (58, 4);
+pub const CONNECTED_ELEPHANTS: Pair = (28, 6);
 /// Per pair of crossed soldiers side by side.
-pub const SOLDIERS_CONNECTED: Pair = (84, -29);
+pub const SOLDIERS_CONNECTED: Pair = (2, 4);
 /// Chariot, horse and cannon together (车马炮).
-pub const CHARIOT_HORSE_CANNON: Pair = (-140, 366);
+pub const CHARIOT_HORSE_CANNON: Pair = (-55, 145);
 /// Horse and cannon without chariots (马炮 coordinate better than two of a kind).
-pub const HORSE_CANNON_NO_CHARIOT: Pair = (27, 66);
+pub const HORSE_CANNON_NO_CHARIOT: Pair = (-55, 97);
 /// Two cannons without chariots (cannons lack screens in the endgame).
-pub const DOUBLE_CANNON_NO_CHARIOT: Pair = (-14, 81);
+pub const DOUBLE_CANNON_NO_CHARIOT: Pair = (-10, -35);
 // Attacks between pieces, by the kind index of the piece attacked (General,
 // Advisor, Elephant, Horse, Chariot, Cannon, Soldier); an entry for a kind
 // the term never counts stays (0, 0). A point is attacked by a piece when the
@@ -325,22 +325,68 @@ pub const DOUBLE_CANNON_NO_CHARIOT: Pair = (-14, 81);
 // their palace); a piece defends the points it attacks.
 
 /// Our piece attacked by an enemy soldier (advisor, elephant, horse, chariot, cannon).
-pub const THREAT_BY_SOLDIER: [Pair; 7] = [(0, 0), (102, 25), (-32, 34), (-81, -15), (-80, -72), (-134, 24), (0, 0)];
+pub const THREAT_BY_SOLDIER: [Pair; 7] = [(0, 0), (117, -26), (-5, -13), (-69, -58), (-26, -105), (-53, -76), (0, 0)];
 /// Our chariot attacked by an enemy horse or cannon.
-pub const THREAT_BY_MINOR: [Pair; 7] = [(0, 0), (0, 0), (0, 0), (0, 0), (-57, -55), (0, 0), (0, 0)];
+pub const THREAT_BY_MINOR: [Pair; 7] = [(0, 0), (0, 0), (0, 0), (0, 0), (-46, -35), (0, 0), (0, 0)];
 /// Our horse, chariot or cannon attacked by an enemy advisor or elephant.
-pub const THREAT_BY_DEFENDER: [Pair; 7] = [(0, 0), (0, 0), (0, 0), (-97, 49), (-26, -14), (-25, 26), (0, 0)];
+pub const THREAT_BY_DEFENDER: [Pair; 7] = [(0, 0), (0, 0), (0, 0), (-76, 38), (19, -45), (-45, 32), (0, 0)];
 /// Our piece (any kind but the general) attacked by an enemy piece and
 /// defended by none of ours, whichever side is to move.
-pub const HANGING: [Pair; 7] = [(0, 0), (-17, -42), (-35, -7), (-63, -35), (-12, 38), (-57, -63), (13, -45)];
+pub const HANGING: [Pair; 7] = [(0, 0), (-8, -53), (-30, -17), (-57, -44), (-32, 59), (-51, -52), (-2, -32)];
 /// Our piece pinned against our general: the only piece between the general
 /// and an enemy chariot on a line, or one of the two pieces between the
 /// general and an enemy cannon (moving it off the line would give check).
-pub const PINNED: [Pair; 7] = [(0, 0), (29, -12), (-14, 9), (-94, -79), (-204, 20), (-11, -82), (2, -21)];
+pub const PINNED: [Pair; 7] = [(0, 0), (20, -22), (-8, 3), (-84, -95), (-213, 41), (-28, -49), (17, -45)];
+/// Material imbalance, our side's pairs: `(ours of kind a) * (ours of kind
+/// b)` for kinds b <= a among advisor, elephant, horse, chariot, cannon and
+/// soldier (index `a * (a + 1) / 2 + b`, kinds counted from the advisor).
+pub const IMBALANCE_OURS: [Pair; 21] = [
+    (-20, -2),
+    (22, -17),
+    (-4, -4),
+    (-12, 15),
+    (-28, -17),
+    (-19, 47),
+    (-3, 41),
+    (-38, -102),
+    (-22, 59),
+    (-122, -90),
+    (-17, 42),
+    (-5, -18),
+    (-28, 49),
+    (-59, -24),
+    (-52, 45),
+    (0, 5),
+    (10, -2),
+    (-34, 82),
+    (-23, 168),
+    (-22, 70),
+    (-4, 11),
+];
+/// Material imbalance against the enemy: `(ours of kind a) * (theirs of kind
+/// b)` for kinds b < a (index `a * (a - 1) / 2 + b`), counted for both sides
+/// like every term, so each weight values the pairing's asymmetry.
+pub const IMBALANCE_THEIRS: [Pair; 15] = [
+    (6, -4),
+    (-30, -15),
+    (24, -19),
+    (-8, 20),
+    (2, -68),
+    (-2, 99),
+    (66, -6),
+    (-11, -47),
+    (-9, 17),
+    (23, -46),
+    (-4, -36),
+    (15, -34),
+    (18, -65),
+    (18, -193),
+    (14, -54),
+];
 /// Attack units of pieces in the zone around the enemy palace, by kind index.
 pub const KING_ATTACK_UNITS: [i32; 7] = [0, 0, 0, 3, 4, 3, 2];
 /// Middlegame penalty for the attack units against a general (only with >= 2 attackers).
-pub const KING_ATTACK: [i32; 16] = [0, 0, 4, 10, 52, 48, 45, 35, 128, 125, 41, 164, 97, -121, 264, 313];
+pub const KING_ATTACK: [i32; 16] = [0, 0, 4, 10, 39, 17, 6, 19, 18, 79, 41, 67, 94, -57, 116, 289];
 
 // ---------------------------------------------------------------------------
 // Drawish endgames: scale factors out of [`SCALE_FULL`].
@@ -360,7 +406,7 @@ pub const SCALE_LONE_SOLDIER_VS_DEFENDERS: i32 = 4;
 /// One chariot each and nothing else that attacks.
 pub const SCALE_CHARIOT_VS_CHARIOT: i32 = 4;
 /// The stronger side's only extra is a soldier or defender and attacking pieces are level in kind.
-pub const SCALE_EQUAL_ATTACKERS: i32 = 50;
+pub const SCALE_EQUAL_ATTACKERS: i32 = 55;
 /// A lone chariot (nothing else that attacks) against two advisors and two
 /// elephants with at most one horse or cannon, or against a cannon and two
 /// advisors: the defenders hold the draw.

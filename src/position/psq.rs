@@ -143,8 +143,11 @@ mod tests {
         let start = crate::position::Position::startpos();
         let p = Psq::compute(start.board());
         assert_eq!((p.mg, p.eg, p.phase), (0, 0, crate::eval::weights::PHASE_MAX));
-        // A crossed soldier is worth much more than one at home.
+        // A crossed soldier is worth more than one at home, and one in front
+        // of the enemy palace several times as much.
         let s = Piece::new(Color::Red, PieceKind::Soldier);
-        assert!(PSQ[s.index()][Square::new(4, 5).index()][0] > 2 * PSQ[s.index()][Square::new(4, 3).index()][0]);
+        let home = PSQ[s.index()][Square::new(4, 3).index()][0];
+        assert!(4 * PSQ[s.index()][Square::new(4, 5).index()][0] > 5 * home);
+        assert!(PSQ[s.index()][Square::new(4, 8).index()][0] > 4 * home);
     }
 }
