@@ -24,11 +24,14 @@ K_e / K, so that a score means the same winning chance to both. `--scale S`
 sets the factor instead.
 
 Progress goes to stderr every 10,000 records. Exit status 1 with a message
-when a file cannot be read or written or when an engine fails.
+when IN is not a regular file, cannot be read or holds a line that is not a
+record (with its number), when OUT cannot be written, or when an engine
+fails to start or exits.
 """
 
 import argparse
 import math
+import os
 import subprocess
 import sys
 import threading
@@ -126,12 +129,16 @@ def main():
 
     records = []
     try:
+        if not os.path.isfile(a.input):
+            raise SystemExit(f"error: {a.input} is not a regular file")
         with open(a.input, encoding="utf-8") as f:
             for i, line in enumerate(f):
                 if i % a.every != a.offset:
                     continue
                 t = line.rstrip("\n").split(";")
-                if len(t) != 6 or t[4] != "-" or len(t[0].split()) < 2:
+                if len(t) != 6 or len(t[0].split()) < 2 or t[3] not in ("0", "0.5", "1"):
+                    raise SystemExit(f"error: {a.input} line {i + 1}: not a datagen record")
+                if t[4] != "-":
                     continue
                 records.append(t)
                 if a.limit and len(records) >= a.limit:
