@@ -23,6 +23,10 @@ own logistic scale K_e on the same game results and multiplies its scores by
 K_e / K, so that a score means the same winning chance to both. `--scale S`
 sets the factor instead.
 
+A search that runs longer than `--timeout` seconds (60 by default) is
+stopped and its record left out (counted at the end); an engine that does
+not answer `uci`, `isready` or `stop` within that time ends the run.
+
 Progress goes to stderr every 10,000 records. Exit status 1 with a message
 when IN is not a regular file, cannot be read or holds a line that is not a
 record (with its number), when OUT cannot be written, or when an engine
@@ -32,26 +36,45 @@ fails to start or exits.
 import argparse
 import math
 import os
+import queue
 import subprocess
 import sys
 import threading
 import time
 
 
+class Timeout(Exception):
+    pass
+
+
 class Engine:
-    def __init__(self, path, hash_mb):
+    def __init__(self, path, hash_mb, timeout):
         try:
             self.p = subprocess.Popen(
                 [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1
             )
         except OSError as e:
             raise SystemExit(f"error: cannot start {path}: {e}")
-        self.send("uci")
-        self.wait("uciok")
-        self.send(f"setoption name Hash value {hash_mb}")
-        self.send("setoption name Threads value 1")
-        self.send("isready")
-        self.wait("readyok")
+        self.timeout = timeout
+        # A reader thread feeds the lines to a queue, so that every wait
+        # for the engine has a deadline.
+        self.lines = queue.Queue()
+        threading.Thread(target=self.read, daemon=True).start()
+        try:
+            self.send("uci")
+            self.wait("uciok")
+            self.send(f"setoption name Hash value {hash_mb}")
+            self.send("setoption name Threads value 1")
+            self.send("isready")
+            self.wait("readyok")
+        except Timeout:
+            self.p.kill()
+            raise SystemExit(f"error: {path} did not answer uci/isready within {timeout} s")
+
+    def read(self):
+        for s in self.p.stdout:
+            self.lines.put(s)
+        self.lines.put("")
 
     def send(self, s):
         try:
@@ -60,23 +83,39 @@ class Engine:
         except (BrokenPipeError, OSError):
             raise SystemExit("error: the engine closed its input")
 
-    def line(self):
-        s = self.p.stdout.readline()
+    def line(self, deadline):
+        try:
+            s = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+        except queue.Empty:
+            raise Timeout
         if not s:
             raise SystemExit("error: the engine exited")
         return s
 
     def wait(self, token):
-        while not self.line().startswith(token):
+        deadline = time.monotonic() + self.timeout
+        while not self.line(deadline).startswith(token):
             pass
 
     def score(self, fen, depth):
-        """The last exact score of `go depth`: ('cp', n) or ('mate', n), side to move's view."""
+        """The last exact score of `go depth`: ('cp', n) or ('mate', n), side
+        to move's view; None without one. A search still running after the
+        timeout is stopped and raises `Timeout` (its score, from a shallower
+        depth than asked, is not used)."""
         self.send("position fen " + fen)
         self.send(f"go depth {depth}")
         best = None
+        deadline = time.monotonic() + self.timeout
         while True:
-            s = self.line()
+            try:
+                s = self.line(deadline)
+            except Timeout:
+                self.send("stop")
+                try:
+                    self.wait("bestmove")
+                except Timeout:
+                    raise SystemExit(f"error: the engine ignored stop ({self.timeout} s after it)")
+                raise
             if s.startswith("bestmove"):
                 return best
             t = s.split()
@@ -120,12 +159,13 @@ def main():
     ap.add_argument("--every", type=int, default=1)
     ap.add_argument("--offset", type=int, default=0)
     ap.add_argument("--limit", type=int, default=0, help="stop after this many records kept")
+    ap.add_argument("--timeout", type=float, default=60, help="seconds a search may take (then the record is left out)")
     g = ap.add_mutually_exclusive_group(required=True)
     g.add_argument("--k", type=float, help="the tuner's logistic scale K")
     g.add_argument("--scale", type=float, help="multiply the engine's scores by this")
     a = ap.parse_args()
-    if a.depth < 1 or a.jobs < 1 or a.every < 1 or not 0 <= a.offset < a.every:
-        raise SystemExit("error: --depth, --jobs and --every must be >= 1, 0 <= --offset < --every")
+    if a.depth < 1 or a.jobs < 1 or a.every < 1 or not 0 <= a.offset < a.every or not a.timeout > 0:
+        raise SystemExit("error: --depth, --jobs and --every must be >= 1, 0 <= --offset < --every, --timeout > 0")
 
     records = []
     try:
@@ -148,13 +188,14 @@ def main():
 
     scores = [None] * len(records)
     done = [0]
+    timed_out = [0]
     lock = threading.Lock()
     failed = []
     t0 = time.time()
 
     def worker(j):
         try:
-            e = Engine(a.engine, a.hash)
+            e = Engine(a.engine, a.hash, a.timeout)
         except SystemExit as x:
             failed.append(str(x))
             return
@@ -165,7 +206,12 @@ def main():
                 if failed:
                     break
                 fen = records[i][0]
-                s = e.score(fen, a.depth)
+                try:
+                    s = e.score(fen, a.depth)
+                except Timeout:
+                    s = None
+                    with lock:
+                        timed_out[0] += 1
                 if s is not None and s[0] == "cp":
                     scores[i] = s[1] if fen.split()[1] == "w" else -s[1]
                 with lock:
@@ -205,7 +251,8 @@ def main():
     except OSError as e:
         raise SystemExit(f"error: cannot write {a.output}: {e}")
     print(
-        f"relabel: {len(kept)} of {len(records)} records written in {time.time() - t0:.0f} s",
+        f"relabel: {len(kept)} of {len(records)} records written in {time.time() - t0:.0f} s"
+        f" ({timed_out[0]} left out for time)",
         file=sys.stderr,
     )
 
