@@ -164,8 +164,8 @@ def main():
     g.add_argument("--k", type=float, help="the tuner's logistic scale K")
     g.add_argument("--scale", type=float, help="multiply the engine's scores by this")
     a = ap.parse_args()
-    if a.depth < 1 or a.jobs < 1 or a.every < 1 or not 0 <= a.offset < a.every or not a.timeout > 0:
-        raise SystemExit("error: --depth, --jobs and --every must be >= 1, 0 <= --offset < --every, --timeout > 0")
+    if a.depth < 1 or a.jobs < 1 or a.every < 1 or not 0 <= a.offset < a.every or not 0 < a.timeout < math.inf:
+        raise SystemExit("error: --depth, --jobs and --every must be >= 1, 0 <= --offset < --every, --timeout finite and > 0")
 
     records = []
     try:
