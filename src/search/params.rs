@@ -242,7 +242,7 @@ const LN128: [i32; 64] = [
 ];
 
 /// Late move reduction in 1/1024 plies for the `move_count`-th move at `depth`
-/// (before the node adjustments): `ln(depth) * ln(move_count) / 2.1 + 0.3`
+/// (before the node adjustments): `ln(depth) * ln(move_count) / 1.7 + 1.17`
 /// with the default divisor and offset.
 #[inline(always)]
 pub fn lmr_base(depth: i32, move_count: i32) -> i32 {
