@@ -33,7 +33,8 @@
 //! SEE -13.1 +- 34.4 over 239 games (both stopped early, not kept: short
 //! tests at a fixed node count, where features that pay with depth show
 //! least; ProbCut again at 2 s + 0.02 s against beta + 180 - 80 if
-//! improving: +5.4 +- 12.0 over 1287 games, stopped, not kept). Quiet checks at the first quiescence ply together with that
+//! improving: +5.4 +- 12.0 over 1287 games, stopped, not kept). Quiet
+//! checks at the first quiescence ply together with that
 //! check-extension rule, at 5 s + 0.05 s: -1.0 +- 23.6 over 338 games (not
 //! kept; the quiet checks cost about 5 % in nodes per second). With a `tune`
 //! build against itself at 2 s + 0.02 s (suite openings, both colours, SPRT
