@@ -418,15 +418,21 @@ impl Worker<'_> {
                 } else if capture && !gives_check {
                     // Futility pruning of captures: even the victim's whole
                     // value and a margin leave the score below alpha.
-                    if !pv_node
-                        && !in_check
-                        && lmr_depth < capture_futility_depth()
-                        && static_eval
+                    if !pv_node && !in_check && lmr_depth < capture_futility_depth() {
+                        let div = capture_futility_hist_div();
+                        let hist = if div > 0 {
+                            self.hist.capture[row][(code_of(victim) & 7) as usize] as i32 / div
+                        } else {
+                            0
+                        };
+                        if static_eval
                             + capture_futility_margin(lmr_depth)
                             + material_value(victim, phase_of(&self.pos))
+                            + hist
                             <= alpha
-                    {
-                        continue;
+                        {
+                            continue;
+                        }
                     }
                     if depth <= see_prune_depth() && !see_ge(&self.pos, m, see_capture_margin(depth)) {
                         continue;

@@ -206,6 +206,9 @@ params! {
     capture_futility_base / CAPTURE_FUTILITY_BASE = 250, 0, 1200, 40;
     /// Capture futility margin per reduced ply.
     capture_futility_slope / CAPTURE_FUTILITY_SLOPE = 350, 0, 1200, 30;
+    /// The capture's history divided by this joins the capture futility
+    /// margin (0: history not used).
+    capture_futility_hist_div / CAPTURE_FUTILITY_HIST_DIV = 0, 0, 32, 1;
     /// Shallowest node where the table move is tested for a singular extension
     /// (two plies more at PV nodes whose entry is on a PV).
     se_depth / SE_DEPTH = 5, 4, 12, 1;
