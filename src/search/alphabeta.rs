@@ -11,7 +11,7 @@
 //! by the history, see `tt_key`).
 
 use super::correction::CorrectionKeys;
-use super::history::{cont_index, gravity, Histories};
+use super::history::{cont_index, gravity, victim_column, Histories};
 use super::movepick::{MovePicker, OrderContext};
 use super::params::*;
 use super::see::see_ge;
@@ -191,7 +191,7 @@ impl Worker<'_> {
         let hist: &mut Histories = self.hist;
         let mut apply = |mv: Move, b: i32| {
             let row = cont_index(code_of(cells[mv.from().index()]), mv.to().0);
-            let victim = (code_of(cells[mv.to().index()]) & 7) as usize;
+            let victim = victim_column(cells[mv.to().index()]);
             gravity(&mut hist.capture[row][victim], b);
         };
         if let Some(m) = m {
@@ -420,11 +420,7 @@ impl Worker<'_> {
                     // value and a margin leave the score below alpha.
                     if !pv_node && !in_check && lmr_depth < capture_futility_depth() {
                         let div = capture_futility_hist_div();
-                        let hist = if div > 0 {
-                            self.hist.capture[row][(code_of(victim) & 7) as usize] as i32 / div
-                        } else {
-                            0
-                        };
+                        let hist = if div > 0 { self.hist.capture[row][victim_column(victim)] as i32 / div } else { 0 };
                         if static_eval
                             + capture_futility_margin(lmr_depth)
                             + material_value(victim, phase_of(&self.pos))

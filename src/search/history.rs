@@ -7,6 +7,7 @@
 
 use super::correction::CorrectionHistory;
 use super::params::HISTORY_MAX;
+use crate::board::code_of;
 use crate::moves::Move;
 
 /// `SQ90[square]`: the point index 0..90 (0 off the board).
@@ -31,6 +32,12 @@ pub const CONT_ROWS: usize = 16 * 90;
 #[inline(always)]
 pub fn cont_index(code: u8, to: u8) -> usize {
     code as usize * 90 + SQ90[to as usize] as usize
+}
+
+/// Column of the capture table for a capture of the piece on `cell` (its kind).
+#[inline(always)]
+pub fn victim_column(cell: u8) -> usize {
+    (code_of(cell) & 7) as usize
 }
 
 /// Gravity update: moves `v` towards `bonus`'s sign, saturating at [`HISTORY_MAX`].

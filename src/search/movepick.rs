@@ -18,7 +18,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::history::{cont_index, Histories, CONT_ROWS};
+use super::history::{cont_index, victim_column, Histories, CONT_ROWS};
 use super::see::{cell_value, see_ge};
 use crate::board::{code_of, EMPTY};
 use crate::movegen::{generate, generate_into, Captures, DeferredList, Evasions, Quiets};
@@ -150,9 +150,8 @@ impl MovePicker {
         let cells = pos.board().cells();
         let mover = cells[m.from().index()];
         let victim = cells[m.to().index()];
-        let vk = (code_of(victim) & 7) as usize;
         cell_value(victim) * 8 - cell_value(mover) / 16
-            + hist.capture[cont_index(code_of(mover), m.to().0)][vk] as i32 / 8
+            + hist.capture[cont_index(code_of(mover), m.to().0)][victim_column(victim)] as i32 / 8
     }
 
     /// Selection step: moves the best-scored remaining move to `cur` and returns it.
