@@ -186,7 +186,8 @@ impl TimeManager {
         if !self.enabled || self.fixed {
             return false;
         }
-        let instability = 1.0 + best_move_changes.min(4.0) * 0.35;
+        let instability =
+            1.0 + best_move_changes.min(4.0) * f64::from(crate::search::params::tm_instability()) / 1000.0;
         let falling = 1.0 + (score_drop.clamp(0, 150) as f64) / 150.0;
         let stable = if stable_iterations >= 6 { 0.6 } else { 1.0 - stable_iterations as f64 * 0.05 };
         let share_factor = if best_share >= BEST_SHARE_HIGH { BEST_SHARE_HIGH_FACTOR } else { 1.0 };

@@ -219,6 +219,9 @@ params! {
     se_double_margin / SE_DOUBLE_MARGIN = 25, 0, 200, 5;
     /// Most double extensions on one path.
     se_double_max / SE_DOUBLE_MAX = 10, 0, 20, 1;
+    /// Time management: the soft budget grows by this many thousandths per
+    /// recent best-move change at the root (at most four changes counted).
+    tm_instability / TM_INSTABILITY = 350, 0, 2000, 50;
     /// Damping of the static evaluation toward 0 as reversible plies pile
     /// up: times `(N - plies since the last capture) / N` (0: none).
     eval_damp / EVAL_DAMP = 200, 0, 1000, 20;
