@@ -58,7 +58,8 @@
 //! the tables' scale) +19.6 +- 13.9 over 1013 games. The entries
 //! `CHECK_EXTENSION_DEPTH`, `LMR_TT_CAPTURE` and `CAPTURE_FUTILITY_*` default
 //! to the search without them (the bench signature is unchanged), so a tune
-//! build tries them through options.
+//! build tries them through options. `TM_INSTABILITY` is read by time
+//! management ([`crate::time`]), not by the tree search.
 
 /// One tunable search parameter.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
