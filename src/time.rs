@@ -1,8 +1,10 @@
 //! Search limits and time management: what the caller asks for
 //! ([`SearchLimits`], [`Clock`]) and how much of the clock one move may use
 //! ([`TimeManager`]: a soft limit checked between iterations, scaled by
-//! best-move stability, score drops and the best move's share of the root's
-//! nodes, and a hard limit polled inside the search). A forced move (one
+//! best-move stability, score drops (between iterations; in a `tune` build
+//! with `TM_PREV_MOVE` 1 also since this side's previous move) and the best
+//! move's share of the root's nodes, and a hard limit polled inside the
+//! search). A forced move (one
 //! root move) on the clock ends the search after a few iterations (the
 //! search module decides that, with [`TimeManager::on_clock`]).
 //!
@@ -171,11 +173,12 @@ impl TimeManager {
 
     /// Whether to start no further iteration. `best_move_changes` counts
     /// best-move changes in recent iterations (decayed by the caller),
-    /// `score_drop` is how far (centipawns) the score fell against the previous
-    /// iterations, and `best_share` is the best move's share of the nodes
-    /// searched at the root; an unstable or falling search gets more time, a
-    /// stable one less, and one whose best move took nearly all the nodes
-    /// (the others refuted at once) less again.
+    /// `score_drop` is how far (evaluation units) the score fell below the
+    /// highest of the last three iterations' scores (and, with
+    /// `TM_PREV_MOVE`, the score of this side's previous move), and `best_share` is the best move's share of
+    /// the nodes searched at the root; an unstable or falling search gets
+    /// more time, a stable one less, and one whose best move took nearly all
+    /// the nodes (the others refuted at once) less again.
     pub(crate) fn soft_expired(
         &self,
         best_move_changes: f64,

@@ -240,6 +240,10 @@ pub(crate) struct Shared<'a> {
     pub abort: AtomicBool,
     pub nodes: Vec<AtomicU64>,
     pub start: Instant,
+    /// The score of this side's previous search in the same game (two
+    /// plies before this root), if known: with `TM_PREV_MOVE` time
+    /// management spends more when the score has fallen since.
+    pub prev_move_score: Option<i32>,
 }
 
 impl Shared<'_> {
@@ -677,7 +681,12 @@ impl<'a> Worker<'a> {
             if (MATE - score.abs()) * 2 < depth as i32 && score.abs() >= crate::score::MATE_BOUND {
                 break;
             }
-            let reference = iteration_scores.iter().rev().skip(1).take(3).copied().max().unwrap_or(score);
+            let mut reference = iteration_scores.iter().rev().skip(1).take(3).copied().max().unwrap_or(score);
+            if params::tm_prev_move() != 0 {
+                if let Some(p) = self.shared.prev_move_score {
+                    reference = reference.max(p);
+                }
+            }
             let drop = reference - score;
             let signals = self.shared.signals;
             let Some(main) = self.main.as_mut() else { continue };
@@ -851,6 +860,9 @@ pub struct Engine {
     histories: Vec<Histories>,
     threads: usize,
     options: SearchOptions,
+    /// The last search's root game ply and score (time management's
+    /// reference for the next move); cleared on a new game.
+    last_search: Option<(usize, i32)>,
 }
 
 impl Engine {
@@ -863,6 +875,7 @@ impl Engine {
             histories: (0..threads).map(|_| Histories::default()).collect(),
             threads,
             options: SearchOptions::default(),
+            last_search: None,
         }
     }
 
@@ -906,6 +919,7 @@ impl Engine {
         for h in &mut self.histories {
             h.clear();
         }
+        self.last_search = None;
     }
 
     /// Empties the table only.
@@ -926,6 +940,14 @@ impl Engine {
     /// Table use of the current search generation, per mille.
     pub fn hashfull(&self) -> u32 {
         self.tt.hashfull()
+    }
+
+    /// The score of the last search if it was this side's previous move in
+    /// the same game (two plies before `pos`) and not a mate.
+    fn prev_move_score(&self, pos: &Position) -> Option<i32> {
+        self.last_search
+            .filter(|&(ply, score)| ply + 2 == pos.game_ply() && score.abs() < crate::score::MATE_BOUND)
+            .map(|(_, score)| score)
     }
 
     /// What the table knows about `pos` (UCCI `probe`).
@@ -974,6 +996,7 @@ impl Engine {
             abort: AtomicBool::new(false),
             nodes: (0..self.threads).map(|_| AtomicU64::new(0)).collect(),
             start,
+            prev_move_score: self.prev_move_score(pos),
         };
         if root.is_empty() {
             // docs/rules.md section 2: no legal move (mate or stalemate) loses.
@@ -993,7 +1016,9 @@ impl Engine {
             wait_for_stop(&shared, false);
             return SearchResult { best: None, ponder: None, score, depth: 0, nodes: 0 };
         }
-        smp::run(&shared, pos, &root, &mut self.histories, reporter)
+        let result = smp::run(&shared, pos, &root, &mut self.histories, reporter);
+        self.last_search = (result.depth > 0).then_some((pos.game_ply(), result.score.0));
+        result
     }
 
     /// Starts `job` on a thread of its own and returns at once. The engine
@@ -1137,6 +1162,27 @@ mod tests {
     }
 
     #[test]
+    fn the_previous_moves_score_is_kept_for_the_same_sides_next_search() {
+        let mut pos = Position::startpos();
+        let mut e = Engine::new(1, 1);
+        let go = |e: &mut Engine, pos: &Position| {
+            e.search(pos, &SearchLimits::depth(3), None, Arc::new(SearchSignals::default()), &mut NullReporter)
+        };
+        assert_eq!(e.prev_move_score(&pos), None);
+        let r = go(&mut e, &pos);
+        assert_eq!(e.prev_move_score(&pos), None, "the same position is no next move");
+        for t in ["h2e2", "h9g7"] {
+            pos.try_make_move(pos.parse_move(t).unwrap()).unwrap();
+        }
+        assert_eq!(e.prev_move_score(&pos), Some(r.score.0));
+        let mut other = pos.clone();
+        other.try_make_move(other.parse_move("h0g2").unwrap()).unwrap();
+        assert_eq!(e.prev_move_score(&other), None, "the other side's move");
+        e.new_game();
+        assert_eq!(e.prev_move_score(&pos), None, "a new game forgets it");
+    }
+
+    #[test]
     fn engine_is_send() {
         fn assert_send<T: Send>() {}
         assert_send::<Engine>();
@@ -1206,6 +1252,7 @@ mod tests {
             abort: AtomicBool::new(false),
             nodes: vec![AtomicU64::new(0)],
             start: Instant::now(),
+            prev_move_score: None,
         }
     }
 

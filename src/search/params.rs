@@ -58,8 +58,9 @@
 //! the tables' scale) +19.6 +- 13.9 over 1013 games. The entries
 //! `CHECK_EXTENSION_DEPTH`, `LMR_TT_CAPTURE` and `CAPTURE_FUTILITY_*` default
 //! to the search without them (the bench signature is unchanged), so a tune
-//! build tries them through options. `TM_INSTABILITY` is read by time
-//! management ([`crate::time`]), not by the tree search.
+//! build tries them through options. `TM_INSTABILITY` and `TM_PREV_MOVE`
+//! are read by time management (the soft budget, see [`crate::time`]), not
+//! by the tree search.
 
 /// One tunable search parameter.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -223,6 +224,9 @@ params! {
     /// Time management: the soft budget grows by this many thousandths per
     /// recent best-move change at the root (at most four changes counted).
     tm_instability / TM_INSTABILITY = 350, 0, 2000, 50;
+    /// Time management: 1 counts a fall of the score since this side's
+    /// previous move like a fall between iterations (0: only the latter).
+    tm_prev_move / TM_PREV_MOVE = 0, 0, 1, 1;
     /// Damping of the static evaluation toward 0 as reversible plies pile
     /// up: times `(N - plies since the last capture) / N` (0: none).
     eval_damp / EVAL_DAMP = 200, 0, 1000, 20;
