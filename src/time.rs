@@ -4,9 +4,9 @@
 //! best-move stability, score drops (between iterations; in a `tune` build
 //! with `TM_PREV_MOVE` 1 also since this side's previous move) and the best
 //! move's share of the root's nodes, and a hard limit polled inside the
-//! search). A forced move (one
-//! root move) on the clock ends the search after a few iterations (the
-//! search module decides that, with [`TimeManager::on_clock`]).
+//! search). A forced move (one root move) on the clock ends the search after
+//! a few iterations (the search module decides that, with
+//! [`TimeManager::on_clock`]).
 //!
 //! Sudden death spends most in the early moves: each move plans with a share
 //! of the clock plus the increments of the next 49 moves, a share that grows
@@ -175,10 +175,11 @@ impl TimeManager {
     /// best-move changes in recent iterations (decayed by the caller),
     /// `score_drop` is how far (evaluation units) the score fell below the
     /// highest of the last three iterations' scores (and, with
-    /// `TM_PREV_MOVE`, the score of this side's previous move), and `best_share` is the best move's share of
-    /// the nodes searched at the root; an unstable or falling search gets
-    /// more time, a stable one less, and one whose best move took nearly all
-    /// the nodes (the others refuted at once) less again.
+    /// `TM_PREV_MOVE`, the score of this side's previous move), and
+    /// `best_share` is the best move's share of the nodes searched at the
+    /// root; an unstable or falling search gets more time, a stable one less,
+    /// and one whose best move took nearly all the nodes (the others refuted
+    /// at once) less again.
     pub(crate) fn soft_expired(
         &self,
         best_move_changes: f64,

@@ -241,8 +241,8 @@ pub(crate) struct Shared<'a> {
     pub nodes: Vec<AtomicU64>,
     pub start: Instant,
     /// The score of this side's previous search in the same game (two
-    /// plies before this root), if known: with `TM_PREV_MOVE` time
-    /// management spends more when the score has fallen since.
+    /// plies before this root), when known and `TM_PREV_MOVE` is on: time
+    /// management then spends more when the score has fallen since.
     pub prev_move_score: Option<i32>,
 }
 
@@ -681,12 +681,8 @@ impl<'a> Worker<'a> {
             if (MATE - score.abs()) * 2 < depth as i32 && score.abs() >= crate::score::MATE_BOUND {
                 break;
             }
-            let mut reference = iteration_scores.iter().rev().skip(1).take(3).copied().max().unwrap_or(score);
-            if params::tm_prev_move() != 0 {
-                if let Some(p) = self.shared.prev_move_score {
-                    reference = reference.max(p);
-                }
-            }
+            let reference = iteration_scores.iter().rev().skip(1).take(3).copied().max().unwrap_or(score);
+            let reference = self.shared.prev_move_score.map_or(reference, |p| reference.max(p));
             let drop = reference - score;
             let signals = self.shared.signals;
             let Some(main) = self.main.as_mut() else { continue };
@@ -996,7 +992,7 @@ impl Engine {
             abort: AtomicBool::new(false),
             nodes: (0..self.threads).map(|_| AtomicU64::new(0)).collect(),
             start,
-            prev_move_score: self.prev_move_score(pos),
+            prev_move_score: self.prev_move_score(pos).filter(|_| params::tm_prev_move() != 0),
         };
         if root.is_empty() {
             // docs/rules.md section 2: no legal move (mate or stalemate) loses.
