@@ -1,9 +1,12 @@
 //! The principal variation search (negamax, fail-soft) of one thread, with
 //! node types as traits ([`Root`], [`Pv`], [`NonPv`]): transposition table
 //! cutoffs, mate distance pruning, razoring, reverse futility, null move
-//! (verified when zugzwang is plausible), internal iterative reduction,
-//! singular (double, negative) and check extensions with multi-cut, late move reductions, futility, late move
-//! and SEE pruning. Margins come from [`super::params`].
+//! (verified when zugzwang is plausible; with the tune entry
+//! `MATE_THREAT_EXT`, off by default, a null move that is mated extends the
+//! node), internal iterative reduction,
+//! singular (double, negative) and check extensions with multi-cut, late
+//! move reductions, futility, late move and SEE pruning. Margins come from
+//! [`super::params`].
 //!
 //! Repetitions are judged by `Worker::node_history` (the rules module's
 //! detector) before the table is consulted, so a path-dependent verdict never
@@ -292,6 +295,7 @@ impl Worker<'_> {
 
         let pruning = self.shared.options.pruning;
         let shallow_pruning = pruning >= Pruning::Large;
+        let mut mate_threat = false;
         if !pv_node && !in_check {
             // Razoring.
             if shallow_pruning && depth <= razor_depth() && eval + razor_margin(depth) < alpha {
@@ -328,6 +332,10 @@ impl Worker<'_> {
                 if self.stopped {
                     return 0;
                 }
+                if v <= -MATE_BOUND && self.mate_threat_ext > 0 {
+                    // Passing loses to a mate: the opponent threatens one.
+                    mate_threat = true;
+                }
                 if v >= beta {
                     let v = if v >= MATE_BOUND { beta } else { v };
                     if majors > null_verify_pieces() as usize || depth < null_verify_depth() || self.nmp_min_ply != 0 {
@@ -342,6 +350,14 @@ impl Worker<'_> {
                     }
                 }
             }
+        }
+
+        // Mate-threat extension: when passing loses to a mate, the node is
+        // searched deeper (within the extensions' ply limit) to find the
+        // defence. Xiangqi mates are often quiet moves that the reductions
+        // and pruning below would otherwise cut short.
+        if mate_threat && (ply as i32) < check_extension_ply_factor() * self.root_depth {
+            depth += self.mate_threat_ext;
         }
 
         // Internal iterative reduction.

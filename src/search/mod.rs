@@ -302,6 +302,9 @@ pub(crate) struct Worker<'a> {
     pub root_depth: i32,
     pub completed_depth: u32,
     pub nmp_min_ply: usize,
+    /// Plies of the mate-threat extension ([`params::mate_threat_ext`],
+    /// read once per search).
+    pub mate_threat_ext: i32,
     /// Repetition verdicts (docs/rules.md section 3): reset with the game history at
     /// the root; `push` after every make (null moves included), `pop` before
     /// every unmake.
@@ -359,6 +362,7 @@ impl<'a> Worker<'a> {
             root_depth: 0,
             completed_depth: 0,
             nmp_min_ply: 0,
+            mate_threat_ext: params::mate_threat_ext(),
             rep,
             root_ply,
         }
@@ -1274,6 +1278,41 @@ mod tests {
         let v = w.search::<alphabeta::NonPv>(-50, -49, 4, false);
         assert!(v > mated_in(0).0, "with f9 searched the side to move is not mated here: {v}");
         assert!(tt.probe(key).is_some());
+    }
+
+    #[test]
+    fn a_null_move_that_is_mated_extends_the_node() {
+        // After a6a5 Black threatens d5 mate: the red general on d0 cannot
+        // leave the d-file (e0 faces the black general) and nothing can
+        // block or capture on d1-d5. Red to move can defend (i8d8).
+        let fen = "4k4/8R/9/r8/9/9/9/9/9/3K5 b - - 0 1";
+        // The depth stored by a zero-window search of depth 6 with the
+        // extension of `ext` plies.
+        let stored_depth = |ext: i32| {
+            let tt = TranspositionTable::new(1);
+            let signals = SearchSignals::default();
+            let limits = SearchLimits::depth(6);
+            let options = SearchOptions::default();
+            let shared = one_thread(&tt, &signals, &limits, &options);
+            let mut hist = Histories::default();
+            let mut w = Worker::new(0, Position::from_fen(fen).unwrap(), &shared, &mut hist, None, &[]);
+            let m = w.pos.parse_move("a6a5").unwrap();
+            let row = history::cont_index(crate::board::code_of(w.pos.board().cell(m.from())), m.to().0);
+            w.play(m, row, None);
+            let key = tt_key(&w.pos, false);
+            w.root_depth = 6;
+            w.mate_threat_ext = ext;
+            // A window just below the static evaluation: the null move is
+            // tried (eval >= beta) at depth 6 - 5 = 1, where Black's quiet
+            // mate is found.
+            let eval = w.evaluate();
+            let v = w.search::<alphabeta::NonPv>(eval - 151, eval - 150, 6, false);
+            assert!(v > -crate::score::MATE_BOUND, "Red has a defence: {v}");
+            tt.probe(key).expect("the node stored its result").depth
+        };
+        assert_eq!(stored_depth(0), 6);
+        assert_eq!(stored_depth(1), 7, "the node was not extended for the mate threat");
+        assert_eq!(stored_depth(2), 8);
     }
 
     #[test]
