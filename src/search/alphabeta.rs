@@ -3,10 +3,9 @@
 //! cutoffs, mate distance pruning, razoring, reverse futility, null move
 //! (verified when zugzwang is plausible; with the tune entry
 //! `MATE_THREAT_EXT`, off by default, a null move that is mated extends the
-//! node), internal iterative reduction,
-//! singular (double, negative) and check extensions with multi-cut, late
-//! move reductions, futility, late move and SEE pruning. Margins come from
-//! [`super::params`].
+//! node), internal iterative reduction, singular (double, negative) and
+//! check extensions with multi-cut, late move reductions, futility, late
+//! move and SEE pruning. Margins come from [`super::params`].
 //!
 //! Repetitions are judged by `Worker::node_history` (the rules module's
 //! detector) before the table is consulted, so a path-dependent verdict never
