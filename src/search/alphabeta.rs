@@ -151,6 +151,13 @@ impl Worker<'_> {
         evaluate_at(&self.pos, self.shared.options.knowledge)
     }
 
+    /// Whether a node at `ply` may be extended: below a multiple of the
+    /// iteration depth, so that no line grows without end.
+    #[inline(always)]
+    fn may_extend(&self, ply: usize) -> bool {
+        (ply as i32) < check_extension_ply_factor() * self.root_depth
+    }
+
     /// Chariots, horses and cannons of the side to move.
     pub(crate) fn major_pieces(&self) -> usize {
         let b = self.pos.board();
@@ -331,10 +338,8 @@ impl Worker<'_> {
                 if self.stopped {
                     return 0;
                 }
-                if v <= -MATE_BOUND && self.mate_threat_ext > 0 {
-                    // Passing loses to a mate: the opponent threatens one.
-                    mate_threat = true;
-                }
+                // Passing loses to a mate: the opponent threatens one.
+                mate_threat = v <= -MATE_BOUND;
                 if v >= beta {
                     let v = if v >= MATE_BOUND { beta } else { v };
                     if majors > null_verify_pieces() as usize || depth < null_verify_depth() || self.nmp_min_ply != 0 {
@@ -355,7 +360,7 @@ impl Worker<'_> {
         // searched deeper (within the extensions' ply limit) to find the
         // defence. Xiangqi mates are often quiet moves that the reductions
         // and pruning below would otherwise cut short.
-        if mate_threat && (ply as i32) < check_extension_ply_factor() * self.root_depth {
+        if mate_threat && self.may_extend(ply) {
             depth += self.mate_threat_ext;
         }
 
@@ -463,7 +468,7 @@ impl Worker<'_> {
             // Extensions, while the ply is below a multiple of the iteration
             // depth (so that no line grows without end).
             let mut ext = 0;
-            if (ply as i32) < check_extension_ply_factor() * self.root_depth {
+            if self.may_extend(ply) {
                 let singular_candidate = !root
                     && pruning >= Pruning::Small
                     && m == tt_move
