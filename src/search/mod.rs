@@ -1256,28 +1256,36 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_search_without_the_only_move_is_no_loss_and_keeps_its_own_entries() {
+    /// Runs `f` on a fresh worker of a one-thread search to `depth` (a 1 MB
+    /// table, default options) at `pos`, handing it the table too.
+    fn with_worker<R>(pos: Position, depth: u32, f: impl FnOnce(&mut Worker<'_>, &TranspositionTable) -> R) -> R {
         let tt = TranspositionTable::new(1);
         let signals = SearchSignals::default();
-        let limits = SearchLimits::depth(4);
+        let limits = SearchLimits::depth(depth);
         let options = SearchOptions::default();
         let shared = one_thread(&tt, &signals, &limits, &options);
         let mut hist = Histories::default();
+        let mut w = Worker::new(0, pos, &shared, &mut hist, None, &[]);
+        f(&mut w, &tt)
+    }
+
+    #[test]
+    fn a_search_without_the_only_move_is_no_loss_and_keeps_its_own_entries() {
         // Black is checked on the e-file; d9 faces the red general: f9 is the only move.
         let pos = Position::from_fen("4k4/9/9/9/4R4/9/9/9/9/3K5 b - - 0 1").unwrap();
         let moves = pos.legal_moves();
         assert_eq!(moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["e9f9"]);
         let key = tt_key(&pos, false);
-        let mut w = Worker::new(0, pos, &shared, &mut hist, None, &[]);
-        w.frame_mut(0).excluded = moves[0];
-        let v = w.search::<alphabeta::NonPv>(-50, -49, 4, false);
-        assert_eq!(v, -50, "leaving out the only move fails low, it does not lose");
-        assert!(tt.probe(key).is_none(), "the excluded search stored under the position's own key");
-        w.frame_mut(0).excluded = Move::NULL;
-        let v = w.search::<alphabeta::NonPv>(-50, -49, 4, false);
-        assert!(v > mated_in(0).0, "with f9 searched the side to move is not mated here: {v}");
-        assert!(tt.probe(key).is_some());
+        with_worker(pos, 4, |w, tt| {
+            w.frame_mut(0).excluded = moves[0];
+            let v = w.search::<alphabeta::NonPv>(-50, -49, 4, false);
+            assert_eq!(v, -50, "leaving out the only move fails low, it does not lose");
+            assert!(tt.probe(key).is_none(), "the excluded search stored under the position's own key");
+            w.frame_mut(0).excluded = Move::NULL;
+            let v = w.search::<alphabeta::NonPv>(-50, -49, 4, false);
+            assert!(v > mated_in(0).0, "with f9 searched the side to move is not mated here: {v}");
+            assert!(tt.probe(key).is_some());
+        });
     }
 
     #[test]
@@ -1289,26 +1297,21 @@ mod tests {
         // The depth stored by a zero-window search of depth 6 with the
         // extension of `ext` plies.
         let stored_depth = |ext: i32| {
-            let tt = TranspositionTable::new(1);
-            let signals = SearchSignals::default();
-            let limits = SearchLimits::depth(6);
-            let options = SearchOptions::default();
-            let shared = one_thread(&tt, &signals, &limits, &options);
-            let mut hist = Histories::default();
-            let mut w = Worker::new(0, Position::from_fen(fen).unwrap(), &shared, &mut hist, None, &[]);
-            let m = w.pos.parse_move("a6a5").unwrap();
-            let row = history::cont_index(crate::board::code_of(w.pos.board().cell(m.from())), m.to().0);
-            w.play(m, row, None);
-            let key = tt_key(&w.pos, false);
-            w.root_depth = 6;
-            w.mate_threat_ext = ext;
-            // A window just below the static evaluation: the null move is
-            // tried (eval >= beta) at depth 6 - 5 = 1, where Black's quiet
-            // mate is found.
-            let eval = w.evaluate();
-            let v = w.search::<alphabeta::NonPv>(eval - 151, eval - 150, 6, false);
-            assert!(v > -crate::score::MATE_BOUND, "Red has a defence: {v}");
-            tt.probe(key).expect("the node stored its result").depth
+            with_worker(Position::from_fen(fen).unwrap(), 6, |w, tt| {
+                let m = w.pos.parse_move("a6a5").unwrap();
+                let row = history::cont_index(crate::board::code_of(w.pos.board().cell(m.from())), m.to().0);
+                w.play(m, row, None);
+                let key = tt_key(&w.pos, false);
+                w.root_depth = 6;
+                w.mate_threat_ext = ext;
+                // A window just below the static evaluation: the null move is
+                // tried (eval >= beta) at depth 6 - 5 = 1, where Black's quiet
+                // mate is found.
+                let eval = w.evaluate();
+                let v = w.search::<alphabeta::NonPv>(eval - 151, eval - 150, 6, false);
+                assert!(v > -crate::score::MATE_BOUND, "Red has a defence: {v}");
+                tt.probe(key).expect("the node stored its result").depth
+            })
         };
         assert_eq!(stored_depth(0), 6);
         assert_eq!(stored_depth(1), 7, "the node was not extended for the mate threat");
@@ -1317,19 +1320,12 @@ mod tests {
 
     #[test]
     fn quiescence_recaptures_a_chariot_near_an_even_window() {
-        let tt = TranspositionTable::new(1);
-        let signals = SearchSignals::default();
-        let limits = SearchLimits::depth(1);
-        let options = SearchOptions::default();
-        let shared = one_thread(&tt, &signals, &limits, &options);
-        let mut hist = Histories::default();
         // Black to move has lost a chariot; the red chariot on a7 is
         // en prise to the cannon on b7 and nothing defends it. Standing pat
         // is a chariot down: only the recapture keeps the balance near even,
         // so delta pruning must not skip it for a window around 0.
         let pos = Position::from_fen("rnbakabn1/9/Rc5c1/2p1p1p1p/9/9/2P1P1P1P/1C5C1/9/1NBAKABNR b - - 0 1").unwrap();
-        let mut w = Worker::new(0, pos, &shared, &mut hist, None, &[]);
-        let v = w.qsearch::<alphabeta::Pv>(-100, 100);
+        let v = with_worker(pos, 1, |w, _| w.qsearch::<alphabeta::Pv>(-100, 100));
         assert!(v > -100, "the recapture b7a7 was pruned: {v}");
     }
 

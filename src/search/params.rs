@@ -149,7 +149,6 @@ params! {
     rfp_improving / RFP_IMPROVING = 70, 0, 300, 10;
     /// Deepest node where reverse futility applies.
     rfp_depth / RFP_DEPTH = 8, 0, 16, 1;
-
     /// Futility margin at reduced depth 0.
     futility_base / FUTILITY_BASE = 150, 0, 600, 20;
     /// Futility margin per reduced ply.
