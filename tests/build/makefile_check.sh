@@ -6,6 +6,8 @@
 # COMP=gcc` give exactly the binary of `cargo build --release`, which answers
 # `bench` with the library's node count; `make strip`, `make net`, a bad ARCH.
 set -euo pipefail
+# Text is tested with here-strings, not `printf | grep -q`: grep -q exits at
+# its first match, and under pipefail the writer's SIGPIPE would fail the test.
 cd "$(dirname "$0")/../.."
 fail() { echo "makefile_check: FAIL: $*" >&2; exit 1; }
 OUT=target/ci-make
@@ -16,9 +18,9 @@ help=$(make --no-print-directory help)
 archs=$(printf '%s\n' "$help" | sed -n '/^Supported archs:/,/^Supported compilers:/p')
 [ -n "$archs" ] || fail "no 'Supported archs:' ... 'Supported compilers:' section"
 for a in native x86-64 x86-64-sse41-popcnt x86-64-avx2 x86-64-bmi2; do
-  printf '%s\n' "$archs" | grep -qE "^  $a( |$)" || fail "arch $a not listed"
+  grep -qE "^  $a( |$)" <<<"$archs" || fail "arch $a not listed"
 done
-printf '%s\n' "$help" | grep -q '^Supported compilers:' || fail "no compilers line"
+grep -q '^Supported compilers:' <<<"$help" || fail "no compilers line"
 
 cargo build --release --locked --quiet
 make --no-print-directory -j EXE="$OUT/openbench-chuhan" > "$OUT/make.log" 2>&1 || { cat "$OUT/make.log"; fail "make -j EXE=..."; }
@@ -33,13 +35,13 @@ done
 sig() { "$1" bench 16 1 6 2>/dev/null | tail -n 1 | awk '{print $1}'; }
 [ "$(sig "$OUT/openbench-chuhan")" = "$(sig target/release/chuhan)" ] || fail "bench differs"
 summary=$("$OUT/openbench-chuhan" bench 16 1 6 2>&1 >/dev/null)
-printf '%s\n' "$summary" | grep -q '^Nodes searched  : ' || fail "no bench summary"
+grep -q '^Nodes searched  : ' <<<"$summary" || fail "no bench summary"
 
 cp "$OUT/openbench-chuhan" "$OUT/stripped"
 make --no-print-directory strip EXE="$OUT/stripped" >/dev/null
 [ "$(sig "$OUT/stripped")" = "$(sig target/release/chuhan)" ] || fail "stripped binary broken"
 net=$(make --no-print-directory net)
-printf '%s\n' "$net" | grep -q 'no network file' || fail "make net"
+grep -q 'no network file' <<<"$net" || fail "make net"
 if make --no-print-directory build ARCH=pentium2 EXE="$OUT/x" > "$OUT/bad.log" 2>&1; then fail "bad ARCH accepted"; fi
 grep -q "unknown ARCH 'pentium2'" "$OUT/bad.log" || fail "bad ARCH message"
 [ ! -e "$OUT/x" ] || fail "bad ARCH built something"
